@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Set up the project's virtualenv from pyproject.toml and run the studio or the tests.
+
+    python3 dev.py run [ARGS...]    set up .venv, then launch the studio (default on games/)
+    python3 dev.py test [ARGS...]   set up .venv, then run the whole test suite
+
+Needs only Python 3.11+. The virtualenv is rebuilt when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".studio-installed"
+
+
+def _venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def _wanted_stamp() -> str:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    return f"{sys.version_info[:2]} {digest}"
+
+
+def ensure_venv() -> Path:
+    """Create or refresh .venv so that it matches pyproject.toml; return its python."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"studio needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    python = _venv_python()
+    if python.exists() and STAMP.exists() and STAMP.read_text() == _wanted_stamp():
+        return python
+    if not python.exists():
+        print("dev.py: creating .venv ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    print("dev.py: installing studio and its test tools into .venv ...", file=sys.stderr)
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(_wanted_stamp())
+    return python
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"run", "test", "setup"}:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    command, rest = argv[0], argv[1:]
+    python = ensure_venv()
+    os.chdir(ROOT)
+    if command == "setup":
+        return 0
+    if command == "run":
+        args = rest or [str(ROOT / "games")]
+        cmd = [str(python), "-m", "studio", *args]
+    else:
+        cmd = [str(python), "-m", "pytest", *rest]
+    if os.name == "nt":
+        return subprocess.call(cmd)
+    os.execv(cmd[0], cmd)
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,89 @@
+"""StudioApp: the home screen on a folder, opening projects by kind, help, palette and themes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from studio.screens.dialogs import ErrorDialog
+from studio.screens.help import HelpScreen, binding_rows
+from studio.screens.home import HomeScreen
+from studio.screens.registry import screen_for
+from studio.storage import ProjectError, load_project
+
+THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
+"""Our theme names -> Textual themes; ``ansi`` keeps to the terminal's own 16 colours."""
+
+
+class StudioApp(App[None]):
+    """The studio. ``path`` is a folder of projects or one project file."""
+
+    TITLE = "studio"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help", key_display="?"),
+        Binding("t", "cycle_theme", "Theme"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, path: Path, theme: str | None = None) -> None:
+        super().__init__()
+        path = Path(path)
+        self.folder = path if path.is_dir() else path.parent
+        self.initial_file = None if path.is_dir() else path
+        self.theme_name = theme or "dark"
+        self._apply_theme(self.theme_name)
+
+    def _apply_theme(self, name: str) -> None:
+        self.theme_name = name
+        self.ansi_color = name == "ansi"
+        self.theme = THEMES[name]
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen(self.folder))
+        if self.initial_file is not None:
+            self.open_project_file(self.initial_file)
+
+    # ---------------------------------------------------------------------------- opening
+
+    def open_project_file(self, path: Path) -> None:
+        """Open a project by its kind's screen; a broken file shows the error dialog instead."""
+        try:
+            project = load_project(path)
+        except ProjectError as exc:
+            self.show_error(exc)
+            return
+        self.push_screen(screen_for(project))
+
+    def show_error(self, error: ProjectError, title: str = "Cannot open the project") -> None:
+        self.push_screen(ErrorDialog(error, title))
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self.screen.title or "studio", binding_rows(self.screen)))
+
+    def action_cycle_theme(self) -> None:
+        names = list(THEMES)
+        self._apply_theme(names[(names.index(self.theme_name) + 1) % len(names)])
+        self.notify(f"Theme: {self.theme_name}")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        own = getattr(screen, "palette_commands", None)
+        if own is not None:
+            for title, help_text, action in own():
+                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+        yield SystemCommand("Help", "Show the keys of this screen", self.action_help)
+        for name in THEMES:
+            if name != self.theme_name:
+                yield SystemCommand(
+                    f"Theme: {name}", f"Switch to the {name} theme",
+                    lambda name=name: self._apply_theme(name),
+                )
+        yield SystemCommand("Quit", "Quit the studio", self.exit)

@@ -1,0 +1,158 @@
+"""The ``studio`` command: the UI, and everything the UI does, headless.
+
+Exit codes: 0 ok; 1 bad input (one line on stderr, no traceback); 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from studio import __version__
+from studio.storage import KINDS, ProjectError, load_project, new_project, save_project
+from studio.storage.folder import free_path
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+
+DESCRIPTION = """\
+A terminal studio for tile games: TileCode rule games, behaviour-tree games and Haunted Tiles
+AI matches. Run without a command to open the studio on a folder (default ./games) or a file."""
+
+Command = Callable[[argparse.Namespace], int]
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
+"""name -> (one-line help, add-arguments, run); engine issues add their commands here."""
+
+
+def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
+    """Register a sub-command."""
+
+    def register(run: Command) -> Command:
+        COMMANDS[name] = (help, arguments, run)
+        return run
+
+    return register
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors exit 2 with a one-line reason
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="studio",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Run 'studio COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"studio {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    ui = sub.add_parser("open", help="open the studio on a folder or a project file (the default)")
+    _ui_arguments(ui)
+    for name, (help_text, arguments, _run) in COMMANDS.items():
+        arguments(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def _ui_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "path", nargs="?", default="games", metavar="FOLDER|FILE",
+        help="a folder of projects or one project file (default: ./games)",
+    )
+    parser.add_argument(
+        "--theme", choices=["dark", "light", "ansi"], default=None,
+        help="colour theme; 'ansi' uses only the terminal's own 16 colours",
+    )
+
+
+def _run_ui(args: argparse.Namespace) -> int:
+    path = Path(args.path)
+    if not path.exists():
+        raise ProjectError("no such file or folder", file=path, hint="check the path")
+    from studio.app import StudioApp  # the UI loads only when it is wanted
+
+    StudioApp(path, theme=args.theme).run()
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------ commands
+
+
+def _new_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("kind", choices=list(KINDS), help="the kind of game")
+    parser.add_argument("name", help="the project's name")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE",
+        help="file to write (default: a file named after the project in the current folder)",
+    )
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+@command("new", "create a new project file", _new_arguments)
+def _new(args: argparse.Namespace) -> int:
+    project = new_project(args.kind, args.name)
+    if args.output:
+        target = Path(args.output)
+        if target.exists() and not args.force:
+            raise ProjectError("the file exists", file=target, hint="choose another name or add --force")
+    else:
+        target = free_path(Path.cwd(), project.name)
+    save_project(project, target)
+    print(target)
+    return EXIT_OK
+
+
+def _project_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", metavar="PROJECT", help="a project file (.toml)")
+
+
+@command("validate", "check a project file; exit 1 with the errors if it is not valid", _project_argument)
+def _validate(args: argparse.Namespace) -> int:
+    project = load_project(args.project)
+    note = f" (migrated from format {project.migrated_from})" if project.migrated_from else ""
+    print(f"{args.project}: ok, {KINDS[project.kind].title} project {project.name!r}{note}")
+    return EXIT_OK
+
+
+def _inspect_arguments(parser: argparse.ArgumentParser) -> None:
+    _project_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+@command("inspect", "print a project's kind, name and a summary of its contents", _inspect_arguments)
+def _inspect(args: argparse.Namespace) -> int:
+    summary = load_project(args.project).summary()
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        width = max(len(key) for key in summary)
+        for key, value in summary.items():
+            print(f"{key:<{width}}  {value}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path.
+    if not argv or (argv[0] not in COMMANDS and argv[0] != "open" and not argv[0].startswith("-")):
+        argv.insert(0, "open")
+    elif argv[0].startswith("--theme"):
+        argv.insert(0, "open")
+    args = build_parser().parse_args(argv)
+    run = _run_ui if args.command == "open" else COMMANDS[args.command][2]
+    try:
+        return run(args)
+    except ProjectError as exc:
+        print(f"studio: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK

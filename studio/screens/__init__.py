@@ -1,0 +1,1 @@
+"""Screens: thin views over engine state; one module per screen."""

@@ -1,0 +1,229 @@
+"""Modal dialogs that return typed results: new project, name entry, confirmation, errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+
+from studio.storage import KINDS, ProjectError, format_field_path, validate_name
+
+DIALOG_CSS = """
+ModalScreen {
+    align: center middle;
+}
+ModalScreen > Vertical {
+    width: 64;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: thick $primary 80%;
+    background: $surface;
+    padding: 1 2;
+}
+ModalScreen .title {
+    text-style: bold;
+    margin-bottom: 1;
+}
+ModalScreen .buttons {
+    height: auto;
+    margin-top: 1;
+    align-horizontal: right;
+}
+ModalScreen .buttons Button {
+    margin-left: 1;
+}
+ModalScreen Input.-invalid {
+    border: tall $error;
+}
+ModalScreen .problem {
+    color: $text-error;
+    height: auto;
+}
+"""
+
+
+class _NameValidator(Validator):
+    def validate(self, value: str) -> ValidationResult:
+        try:
+            validate_name(value)
+        except ProjectError as exc:
+            return self.failure(exc.message)
+        return self.success()
+
+
+@dataclass(frozen=True)
+class NewProject:
+    """What the new-project dialog returns."""
+
+    kind: str
+    name: str
+
+
+class NewProjectDialog(ModalScreen[NewProject | None]):
+    """Choose a kind and a name for a new project."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("New project", classes="title")
+            yield Label("Kind")
+            with RadioSet(id="kind"):
+                for index, spec in enumerate(KINDS.values()):
+                    yield RadioButton(spec.title, value=index == 0, name=spec.kind)
+            yield Label("Name")
+            yield Input(placeholder="My game", id="name", validators=[_NameValidator()])
+            yield Static("", classes="problem", id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button("Create", variant="primary", id="create")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    @on(Button.Pressed, "#create")
+    @on(Input.Submitted, "#name")
+    def create(self) -> None:
+        name_input = self.query_one("#name", Input)
+        try:
+            name = validate_name(name_input.value)
+        except ProjectError as exc:
+            self.query_one("#problem", Static).update(exc.message)
+            name_input.focus()
+            return
+        pressed = self.query_one("#kind", RadioSet).pressed_button
+        kind = pressed.name if pressed is not None and pressed.name else next(iter(KINDS))
+        self.dismiss(NewProject(kind, name))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameDialog(ModalScreen[str | None]):
+    """Ask for a project name (rename, duplicate)."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, initial: str, action: str) -> None:
+        super().__init__()
+        self._title = title
+        self._initial = initial
+        self._action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._title, classes="title")
+            yield Input(self._initial, id="name", validators=[_NameValidator()])
+            yield Static("", classes="problem", id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button(self._action, variant="primary", id="ok")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted, "#name")
+    def accept(self) -> None:
+        name_input = self.query_one("#name", Input)
+        try:
+            self.dismiss(validate_name(name_input.value))
+        except ProjectError as exc:
+            self.query_one("#problem", Static).update(exc.message)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question; the safe answer is the default."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes"),
+    ]
+
+    def __init__(self, title: str, question: str, yes: str = "Yes") -> None:
+        super().__init__()
+        self._title = title
+        self._question = question
+        self._yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._title, classes="title")
+            yield Static(self._question)
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="no")
+                yield Button(self._yes, variant="error", id="yes")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class ErrorDialog(ModalScreen[None]):
+    """Shows a :class:`ProjectError`: file, line, field, message and what to do."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS
+        + """
+    ErrorDialog > Vertical { border: thick $error 80%; width: 76; }
+    ErrorDialog Grid { grid-size: 2; grid-columns: 9 1fr; height: auto; grid-gutter: 0 1; }
+    ErrorDialog .key { color: $text-muted; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+
+    def __init__(self, error: ProjectError, title: str = "Cannot open the project") -> None:
+        super().__init__()
+        self.error = error
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        error = self.error
+        rows = [("File", str(error.file) if error.file else "-")]
+        if error.line is not None:
+            where = str(error.line) + (f", column {error.column}" if error.column else "")
+            rows.append(("Line", where))
+        if error.field_path:
+            rows.append(("Field", format_field_path(error.field_path)))
+        rows.append(("Problem", error.message))
+        if error.hint:
+            rows.append(("What now", error.hint))
+        with Vertical():
+            yield Label(self._title, classes="title")
+            with Grid():
+                for key, value in rows:
+                    yield Label(key, classes="key")
+                    yield Static(value, markup=False)
+            yield Static("The file has not been changed.", classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Close", variant="primary", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,67 @@
+"""The help screen, generated from the key bindings active where it was opened."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Label, Static
+
+
+def binding_rows(screen: Screen) -> list[tuple[str, str]]:
+    """(keys, description) of the screen's and the app's bindings that apply now.
+
+    Widget bindings (cursor movement and the like) are left out: they are the same everywhere.
+    """
+    rows: dict[str, list[str]] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        description = binding.description
+        if not isinstance(active.node, (Screen, App)) or not active.enabled or not description:
+            continue
+        rows.setdefault(description, [])
+        display = screen.app.get_key_display(binding)
+        if display not in rows[description]:
+            rows[description].append(display)
+    return [(" ".join(keys), description) for description, keys in rows.items()]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keys of the screen below, plus the palette."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical {
+        width: 60; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary 80%; background: $surface; padding: 1 2;
+    }
+    HelpScreen .title { text-style: bold; margin-bottom: 1; }
+    HelpScreen DataTable { height: auto; max-height: 20; }
+    HelpScreen .note { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self._title = title
+        self._rows = rows
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Keys — {self._title}", classes="title")
+            table: DataTable[Text] = DataTable(show_cursor=False, zebra_stripes=True)
+            table.add_columns("Key", "Action")
+            for keys, description in self._rows:
+                table.add_row(Text(keys, style="bold"), Text(description))
+            yield table
+            yield Static(
+                "Every action is also in the command palette (ctrl+p). Mouse optional.",
+                classes="note",
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

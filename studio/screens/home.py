@@ -1,0 +1,265 @@
+"""The home screen: the projects of a folder, and what can be done with them."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from studio.screens.dialogs import ConfirmDialog, NameDialog, NewProject, NewProjectDialog
+from studio.storage import (
+    KINDS,
+    TRASH,
+    ProjectEntry,
+    ProjectError,
+    create_project,
+    duplicate_project,
+    move_to_trash,
+    rename_project,
+    scan_folder,
+)
+
+KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
+
+
+def human_size(size: int) -> str:
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def human_time(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+class HomeScreen(Screen[None]):
+    """Lists the projects of one folder; opens, creates, duplicates, renames and trashes them."""
+
+    DEFAULT_CSS = """
+    HomeScreen DataTable { height: 1fr; }
+    HomeScreen #empty { height: 1fr; content-align: center middle; color: $text-muted; }
+    HomeScreen #details { height: 3; padding: 0 1; background: $boost; color: $text-muted; }
+    HomeScreen #details.-error { color: $text-error; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open", priority=True),
+        Binding("n", "new", "New"),
+        Binding("d", "duplicate", "Duplicate"),
+        Binding("r", "rename", "Rename"),
+        Binding("delete,x", "delete", "Delete"),
+        Binding("f5,ctrl+r", "refresh", "Refresh"),
+    ]
+
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("open", "Open project", "Open the selected project"),
+        ("new", "New project", "Create a project in this folder"),
+        ("duplicate", "Duplicate project", "Copy the selected project under a new name"),
+        ("rename", "Rename project", "Give the selected project a new name"),
+        ("delete", "Delete project", "Move the selected project to the trash folder"),
+        ("refresh", "Refresh", "Read the folder again"),
+    ]
+    """(action, palette title, palette help): the palette offers those ``check_action`` allows."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.entries: list[ProjectEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table: DataTable[Text | str] = DataTable(cursor_type="row", zebra_stripes=True, id="projects")
+        table.add_column("Name", key="name")
+        table.add_column("Kind", key="kind", width=16)
+        table.add_column("Size", key="size", width=9)
+        table.add_column("Changed", key="changed", width=16)
+        yield table
+        yield Static("", id="empty")
+        yield Static("", id="details")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "studio"
+        self.sub_title = str(self.folder)
+        self.reload()
+
+    # ------------------------------------------------------------------------------ state
+
+    @property
+    def selected(self) -> ProjectEntry | None:
+        table = self.query_one(DataTable)
+        if not self.entries or table.cursor_row is None:
+            return None
+        if 0 <= table.cursor_row < len(self.entries):
+            return self.entries[table.cursor_row]
+        return None
+
+    def reload(self, select: Path | None = None) -> None:
+        """Read the folder again, keeping the selection on ``select`` (or the same row)."""
+        table = self.query_one(DataTable)
+        previous = select or (self.selected.path if self.selected else None)
+        row = table.cursor_row
+        try:
+            self.entries = scan_folder(self.folder)
+        except ProjectError as exc:
+            self.entries = []
+            self.notify(str(exc), severity="error")
+        table.clear()
+        for entry in self.entries:
+            table.add_row(
+                Text(entry.name),
+                self._kind_cell(entry),
+                Text(human_size(entry.size), justify="right"),
+                human_time(entry.modified),
+                key=str(entry.path),
+            )
+        paths = [entry.path for entry in self.entries]
+        if previous in paths:
+            row = paths.index(previous)
+        if self.entries:
+            table.move_cursor(row=min(max(row, 0), len(self.entries) - 1), animate=False)
+        empty = self.query_one("#empty", Static)
+        empty.display = not self.entries
+        table.display = bool(self.entries)
+        empty.update(f"No projects in {self.folder} yet.\nPress n to create one.")
+        if self.entries:
+            table.focus()
+        self._show_details()
+        self.refresh_bindings()
+
+    @staticmethod
+    def _kind_cell(entry: ProjectEntry) -> Text:
+        if entry.project is None:
+            return Text("⚠ broken", style="bold red")
+        return Text(KINDS[entry.project.kind].title, style=KIND_STYLES[entry.project.kind])
+
+    def _show_details(self) -> None:
+        details = self.query_one("#details", Static)
+        entry = self.selected
+        details.set_class(bool(entry and entry.error), "-error")
+        if entry is None:
+            details.update("")
+        elif entry.error is not None:
+            details.update(Text(f"{entry.path.name}: {entry.error}"))
+        else:
+            summary = entry.project.summary() if entry.project else {}
+            shown = ", ".join(
+                f"{key} {value}" for key, value in summary.items() if key not in ("kind", "name")
+            )
+            details.update(Text(f"{entry.path.name} — {shown}"))
+
+    @on(DataTable.RowHighlighted)
+    def _row_highlighted(self) -> None:
+        self._show_details()
+        self.refresh_bindings()
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self) -> None:
+        self.action_open()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        entry = self.selected
+        if action in ("open", "delete"):
+            return entry is not None
+        if action in ("duplicate", "rename"):
+            return entry is not None and entry.project is not None
+        return True
+
+    def palette_commands(self) -> Iterator[tuple[str, str, str]]:
+        """The palette entries that apply now, as (title, help, action)."""
+        for action, title, help_text in self.PALETTE:
+            if self.check_action(action, ()):
+                yield title, help_text, action
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_open(self) -> None:
+        entry = self.selected
+        if entry is not None:
+            self.app.open_project_file(entry.path)
+
+    def action_new(self) -> None:
+        def created(choice: NewProject | None) -> None:
+            if choice is None:
+                return
+            try:
+                project = create_project(self.folder, choice.kind, choice.name)
+            except ProjectError as exc:
+                self.app.show_error(exc, "Cannot create the project")
+                return
+            self.reload(select=project.path)
+            self.notify(f"Created {project.path.name}")
+
+        self.app.push_screen(NewProjectDialog(), created)
+
+    def action_duplicate(self) -> None:
+        entry = self.selected
+        if entry is None or entry.project is None:
+            return
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                copy = duplicate_project(entry.path, name)
+            except ProjectError as exc:
+                self.app.show_error(exc, "Cannot duplicate the project")
+                return
+            self.reload(select=copy.path)
+            self.notify(f"Duplicated as {copy.path.name}")
+
+        dialog = NameDialog(f"Duplicate {entry.name!r} as", f"{entry.name} copy", "Duplicate")
+        self.app.push_screen(dialog, named)
+
+    def action_rename(self) -> None:
+        entry = self.selected
+        if entry is None or entry.project is None:
+            return
+
+        def named(name: str | None) -> None:
+            if name is None or name == entry.name:
+                return
+            try:
+                project = rename_project(entry.path, name)
+            except ProjectError as exc:
+                self.app.show_error(exc, "Cannot rename the project")
+                return
+            self.reload(select=project.path)
+            self.notify(f"Renamed to {project.name!r}")
+
+        self.app.push_screen(NameDialog(f"Rename {entry.name!r}", entry.name, "Rename"), named)
+
+    def action_delete(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                target = move_to_trash(entry.path)
+            except ProjectError as exc:
+                self.app.show_error(exc, "Cannot delete the project")
+                return
+            self.reload()
+            self.notify(f"Moved {entry.path.name} to {TRASH}/{target.name}")
+
+        question = (
+            f"Move {entry.name!r} ({entry.path.name}) to the trash?\n"
+            f"It goes to {self.folder / TRASH}, from where it can be moved back."
+        )
+        self.app.push_screen(ConfirmDialog("Delete project", question, yes="Delete"), confirmed)
+
+    def action_refresh(self) -> None:
+        self.reload()

@@ -1,0 +1,55 @@
+"""Project storage: TOML files with a ``[project]`` header, canonical and atomic saves.
+
+Never imports Textual or Rich (a test proves it); the CLI and the UI both stand on this.
+"""
+
+from studio.storage.atomic import atomic_write, backup_path
+from studio.storage.errors import ProjectError, format_field_path
+from studio.storage.folder import (
+    TRASH,
+    ProjectEntry,
+    create_project,
+    duplicate_project,
+    free_path,
+    move_to_trash,
+    rename_project,
+    scan_folder,
+    slug,
+)
+from studio.storage.kinds import KINDS, KindSpec
+from studio.storage.project import (
+    Project,
+    ProjectHeader,
+    dumps_project,
+    load_project,
+    loads_project,
+    new_project,
+    save_project,
+    validate_name,
+)
+
+__all__ = [
+    "KINDS",
+    "TRASH",
+    "KindSpec",
+    "Project",
+    "ProjectEntry",
+    "ProjectError",
+    "ProjectHeader",
+    "atomic_write",
+    "backup_path",
+    "create_project",
+    "dumps_project",
+    "duplicate_project",
+    "format_field_path",
+    "free_path",
+    "load_project",
+    "loads_project",
+    "move_to_trash",
+    "new_project",
+    "rename_project",
+    "save_project",
+    "scan_folder",
+    "slug",
+    "validate_name",
+]

@@ -1,0 +1,127 @@
+"""A folder of projects: listing, creating, duplicating, renaming and moving to the trash."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from studio.storage.errors import ProjectError
+from studio.storage.project import (
+    Project,
+    load_project,
+    new_project,
+    save_project,
+    validate_name,
+)
+
+TRASH = ".trash"
+"""Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""
+SUFFIX = ".toml"
+
+
+@dataclass
+class ProjectEntry:
+    """One ``.toml`` file of a folder, loaded or not."""
+
+    path: Path
+    size: int
+    modified: float
+    project: Project | None = None
+    error: ProjectError | None = None
+
+    @property
+    def name(self) -> str:
+        return self.project.name if self.project else self.path.stem
+
+    @property
+    def kind(self) -> str | None:
+        return self.project.kind if self.project else None
+
+
+def scan_folder(folder: str | Path) -> list[ProjectEntry]:
+    """Every project file directly in ``folder``, sorted by name; broken files carry their error."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ProjectError("no such folder", file=folder, hint="create it or pick another folder")
+    entries = []
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        stat = path.stat()
+        entry = ProjectEntry(path, stat.st_size, stat.st_mtime)
+        try:
+            entry.project = load_project(path)
+        except ProjectError as exc:
+            entry.error = exc
+        entries.append(entry)
+    entries.sort(key=lambda e: (e.name.casefold(), e.path.name))
+    return entries
+
+
+def slug(name: str) -> str:
+    """A file-name stem for a project name: lower case, words joined by ``-``."""
+    text = re.sub(r"[^\w]+", "-", name.strip().casefold(), flags=re.UNICODE).strip("-_")
+    return text or "project"
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/slug(name).toml``, numbered when taken."""
+    stem = slug(name)
+    candidate = folder / f"{stem}{SUFFIX}"
+    number = 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{number}{SUFFIX}"
+        number += 1
+    return candidate
+
+
+def create_project(folder: str | Path, kind: str, name: str) -> Project:
+    """Write a new project of ``kind`` into ``folder``; returns it with its path set."""
+    project = new_project(kind, name)
+    save_project(project, free_path(Path(folder), project.name))
+    return project
+
+
+def duplicate_project(path: str | Path, new_name: str) -> Project:
+    """Copy a project under a new name beside the original."""
+    project = load_project(path)
+    project.header.name = validate_name(new_name)
+    project.path = None
+    save_project(project, free_path(Path(path).parent, project.name))
+    return project
+
+
+def rename_project(path: str | Path, new_name: str) -> Project:
+    """Give a project a new name and a file name to match; the old file name is freed."""
+    path = Path(path)
+    project = load_project(path)
+    project.header.name = validate_name(new_name)
+    target = path if slug(project.name) == slug(path.stem) else free_path(path.parent, project.name)
+    save_project(project, target)
+    if target != path:
+        path.unlink()
+    return project
+
+
+def move_to_trash(path: str | Path) -> Path:
+    """Move a project file (broken or not) to the folder's trash; returns where it went."""
+    path = Path(path)
+    trash = path.parent / TRASH
+    trash.mkdir(exist_ok=True)
+    target = trash / path.name
+    if target.exists():
+        stamp = datetime.fromtimestamp(time.time()).strftime("%Y%m%d-%H%M%S")
+        target = trash / f"{path.stem}.{stamp}{path.suffix}"
+        number = 2
+        while target.exists():
+            target = trash / f"{path.stem}.{stamp}-{number}{path.suffix}"
+            number += 1
+    try:
+        shutil.move(str(path), str(target))
+    except OSError as exc:
+        raise ProjectError(f"cannot move to the trash: {exc.strerror or exc}", file=path) from None
+    return target

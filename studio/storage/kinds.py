@@ -1,0 +1,87 @@
+"""The three kinds of project and what storage needs to know about each.
+
+Each engine's storage module extends its :class:`KindSpec` (body validation, migrations, summary,
+new-project template). Until it does, the body is kept as read and summarised generically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Body = dict[str, Any]
+Migration = Callable[[Body], Body]
+
+
+def generic_summary(body: Body) -> dict[str, Any]:
+    """Counts of what a body holds: entries per array of tables, keys per table."""
+    summary: dict[str, Any] = {}
+    for key, value in body.items():
+        if isinstance(value, list):
+            summary[key] = len(value)
+        elif isinstance(value, dict):
+            summary[key] = f"{len(value)} key{'' if len(value) == 1 else 's'}"
+    return summary
+
+
+@dataclass
+class KindSpec:
+    """Storage facts of one kind of project."""
+
+    kind: str
+    """The ``[project].kind`` value."""
+    title: str
+    """How the UI names the kind."""
+    current_format: int = 1
+    """The newest schema version this studio writes."""
+    migrations: dict[int, Migration] = field(default_factory=dict)
+    """``migrations[n]`` turns a format-``n`` body into a format ``n + 1`` body."""
+    validate: Callable[[Body], None] | None = None
+    """Raises :class:`ProjectError` (with a field path) for a body that is not valid."""
+    summarize: Callable[[Body], dict[str, Any]] = generic_summary
+    """What ``studio inspect`` and the summary screen show about a body."""
+    new_body: Callable[[str], Body] = lambda name: {}
+    """The body of a new project named ``name``."""
+
+
+def _new_tilecode(name: str) -> Body:
+    blank = "\n".join(["0" * 8] * 8) + "\n"
+    empty = "\n".join(["." * 8] * 8) + "\n"
+    return {
+        "game": {"player_kind": 0, "help": True, "round_ms": 150, "high_score": 0},
+        "backgrounds": [{"name": n} for n in ("floor", "wall", "grass", "water")],
+        "sprites": [{"name": n} for n in ("player", "box", "enemy", "food")],
+        "map": {"width": 8, "height": 8, "background": blank, "sprites": empty},
+    }
+
+
+def _new_btree(name: str) -> Body:
+    return {
+        "btree": {"seed": 0, "missing_links": "error"},
+        "node": [
+            {"at": [], "type": "order"},
+            {"at": [0], "type": "set-board", "pattern": {"main": "_ _ _\n_ _ _\n_ _ _\n"}},
+            {"at": [1], "type": "display-board"},
+        ],
+    }
+
+
+def _new_haunted(name: str) -> Body:
+    tiles = "\n".join(["3333333"] * 7) + "\n"
+    return {
+        "match": {"rounds": 5, "max_rounds": 10, "time_limit": 2.0, "maps": ["Default"]},
+        "map": [{"name": "Default", "size": 7, "tiles": tiles}],
+    }
+
+
+KINDS: dict[str, KindSpec] = {
+    "tilecode": KindSpec("tilecode", "TileCode", new_body=_new_tilecode),
+    "btree": KindSpec("btree", "Behaviour tree", new_body=_new_btree),
+    "haunted": KindSpec("haunted", "Haunted Tiles", new_body=_new_haunted),
+}
+"""Every kind the studio knows, in the order the UI offers them."""
+
+
+def kind_spec(kind: str) -> KindSpec:
+    return KINDS[kind]

@@ -1,0 +1,205 @@
+"""Project files: one TOML file with a ``[project]`` header and a body defined by its kind."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from studio.storage.atomic import atomic_write
+from studio.storage.errors import ProjectError
+from studio.storage.kinds import KINDS, Body
+from studio.storage.tomlio import decode_utf8, dumps, locate_field, parse_toml
+
+HEADER_KEYS = ("kind", "name", "format")
+MAX_NAME_LENGTH = 80
+
+
+@dataclass
+class ProjectHeader:
+    """The ``[project]`` table."""
+
+    kind: str
+    """``tilecode``, ``btree`` or ``haunted``."""
+    name: str
+    """The name people see; the file name is derived from it on creation."""
+    format: int
+    """Schema version of the body."""
+
+
+@dataclass
+class Project:
+    """A loaded project: its header, its body tables (document order) and where it came from."""
+
+    header: ProjectHeader
+    body: Body = field(default_factory=dict)
+    path: Path | None = None
+    """The file it was loaded from or last saved to."""
+    migrated_from: int | None = None
+    """The format the file had when it was older than the current one."""
+
+    @property
+    def kind(self) -> str:
+        return self.header.kind
+
+    @property
+    def name(self) -> str:
+        return self.header.name
+
+    def document(self) -> dict[str, Any]:
+        """The whole TOML document, header first."""
+        header = {"kind": self.header.kind, "name": self.header.name, "format": self.header.format}
+        return {"project": header, **self.body}
+
+    def summary(self) -> dict[str, Any]:
+        """Kind, name and what the kind's engine says about the body."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "format": self.header.format,
+            **KINDS[self.kind].summarize(self.body),
+        }
+
+
+def validate_name(name: Any, field_path: tuple[str | int, ...] = ("project", "name")) -> str:
+    """Check a project name; returns it stripped."""
+    if not isinstance(name, str):
+        raise ProjectError("the project name must be a string", field_path=field_path)
+    stripped = name.strip()
+    if not stripped:
+        raise ProjectError("the project name is empty", field_path=field_path, hint="give it a name")
+    if len(stripped) > MAX_NAME_LENGTH:
+        raise ProjectError(
+            f"the project name is longer than {MAX_NAME_LENGTH} characters", field_path=field_path
+        )
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in stripped):
+        raise ProjectError(
+            "the project name contains a control character (such as a newline)",
+            field_path=field_path,
+        )
+    return stripped
+
+
+def new_project(kind: str, name: str) -> Project:
+    """A new project of ``kind`` with the kind's starter body."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ProjectError(
+            f"unknown kind {kind!r}", hint=f"use one of: {', '.join(KINDS)}"
+        )
+    spec = KINDS[kind]
+    return Project(ProjectHeader(kind, validate_name(name), spec.current_format), spec.new_body(name))
+
+
+def _header(document: dict[str, Any]) -> ProjectHeader:
+    table = document.get("project")
+    if table is None:
+        raise ProjectError(
+            "the file has no [project] table",
+            field_path=("project",),
+            hint="a studio project starts with [project] holding kind, name and format",
+        )
+    if not isinstance(table, dict):
+        raise ProjectError("[project] must be a table", field_path=("project",))
+    for key in table:
+        if key not in HEADER_KEYS:
+            raise ProjectError(
+                f"unknown key {key!r} in [project]",
+                field_path=("project", key),
+                hint=f"[project] holds only {', '.join(HEADER_KEYS)}",
+            )
+    for key in HEADER_KEYS:
+        if key not in table:
+            raise ProjectError(f"[project] has no {key!r}", field_path=("project",))
+    kind = table["kind"]
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ProjectError(
+            f"unknown kind {kind!r}",
+            field_path=("project", "kind"),
+            hint=f"use one of: {', '.join(KINDS)}",
+        )
+    name = validate_name(table["name"])
+    version = table["format"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ProjectError(
+            "format must be a whole number, 1 or more", field_path=("project", "format")
+        )
+    return ProjectHeader(kind, name, version)
+
+
+def _migrate(header: ProjectHeader, body: Body) -> tuple[ProjectHeader, Body, int | None]:
+    spec = KINDS[header.kind]
+    if header.format > spec.current_format:
+        raise ProjectError(
+            f"this {spec.title} project has format {header.format}, but this studio reads "
+            f"formats up to {spec.current_format}",
+            field_path=("project", "format"),
+            hint="it was written by a newer studio: upgrade the studio to open it",
+        )
+    if header.format == spec.current_format:
+        return header, body, None
+    original = header.format
+    version = original
+    while version < spec.current_format:
+        step = spec.migrations.get(version)
+        if step is None:
+            raise ProjectError(
+                f"no migration from format {version} of {spec.title} projects",
+                field_path=("project", "format"),
+                hint="this format was never released; check the file's format value",
+            )
+        body = step(copy.deepcopy(body))
+        version += 1
+    return ProjectHeader(header.kind, header.name, version), body, original
+
+
+def loads_project(text: str, file: Path | None = None) -> Project:
+    """Parse and validate project text. Raises :class:`ProjectError` and nothing else."""
+    document = parse_toml(text, file)
+    try:
+        header = _header(document)
+        body = {k: v for k, v in document.items() if k != "project"}
+        header, body, migrated_from = _migrate(header, body)
+        validate = KINDS[header.kind].validate
+        if validate is not None:
+            validate(body)
+    except ProjectError as exc:
+        line = locate_field(text, exc.field_path) if exc.field_path else None
+        raise exc.with_file(file, line) from None
+    return Project(header, body, path=file, migrated_from=migrated_from)
+
+
+def load_project(path: str | Path) -> Project:
+    """Read a project file. Raises :class:`ProjectError` and nothing else; never writes."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ProjectError("no such file", file=path, hint="check the path") from None
+    except IsADirectoryError:
+        raise ProjectError("this is a folder, not a project file", file=path) from None
+    except OSError as exc:
+        raise ProjectError(f"cannot read the file: {exc.strerror}", file=path) from None
+    return loads_project(decode_utf8(data, path), path)
+
+
+def dumps_project(project: Project) -> str:
+    """Canonical TOML text of a project."""
+    return dumps(project.document())
+
+
+def save_project(project: Project, path: str | Path | None = None) -> Path:
+    """Write a project atomically, keeping the previous file as ``NAME.toml.bak``.
+
+    Returns the path written; ``project.path`` is updated to it.
+    """
+    target = Path(path) if path is not None else project.path
+    if target is None:
+        raise ProjectError("the project has no file yet", hint="give a path to save to")
+    text = dumps_project(project)
+    try:
+        atomic_write(target, text.encode("utf-8"), backup=True)
+    except OSError as exc:
+        raise ProjectError(f"cannot save: {exc.strerror or exc}", file=target) from None
+    project.path = target
+    return target

@@ -1,0 +1,76 @@
+"""Shared fixtures. UI tests run with a fixed clock zone, fixed file times and fixed sizes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from studio.storage import create_project
+
+# CI runs the property tests on a fixed sequence of examples so that a run is repeatable.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, database=None)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+os.environ["TZ"] = "UTC"
+time.tzset()
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+FIXED_TIME = 1_795_000_000  # 2026-11-18 10:13 UTC: file times shown on the home screen
+
+BROKEN_TEXT = '[project]\nkind = "btree"\nname = "Broken"\nformat = 1\n\n[[node]\nat = []\n'
+
+
+def requires_shared(*parts: str) -> Path:
+    """The path under ../shared, or skip the test with the reason (a user's clone has no shared/)."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"needs ../shared/{'/'.join(parts)} (test data beside the checkout), absent here")
+    return path
+
+
+def fix_times(folder: Path) -> None:
+    for path in folder.glob("*.toml"):
+        os.utime(path, (FIXED_TIME, FIXED_TIME))
+
+
+@pytest.fixture
+def games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A `games` folder (the cwd's) with one project of each kind; paths shown stay relative."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path("games")
+    folder.mkdir()
+    create_project(folder, "btree", "Maze Runner")
+    create_project(folder, "tilecode", "Boulder Sketch")
+    create_project(folder, "haunted", "Spooky Cup")
+    fix_times(folder)
+    return folder
+
+
+@pytest.fixture
+def games_with_broken(games: Path) -> Path:
+    (games / "broken.toml").write_text(BROKEN_TEXT)
+    fix_times(games)
+    return games
+
+
+@pytest.fixture
+def empty_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    folder = Path("games")
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def sample_games(tmp_path: Path) -> Path:
+    """A copy of the bundled games/ folder."""
+    target = tmp_path / "games"
+    shutil.copytree(ROOT / "games", target)
+    return target
