@@ -45,6 +45,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="studio",
+        usage="%(prog)s [--theme {dark,light,ansi}] [FOLDER|FILE]\n       %(prog)s COMMAND [ARGS ...]",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Run 'studio COMMAND --help' for the options of a command.",

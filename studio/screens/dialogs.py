@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,39 +15,48 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from studio.storage import KINDS, ProjectError, format_field_path, validate_name
 
-DIALOG_CSS = """
-ModalScreen {
-    align: center middle;
-}
-ModalScreen > Vertical {
-    width: 64;
-    max-width: 100%;
-    height: auto;
-    max-height: 100%;
-    border: thick $primary 80%;
-    background: $surface;
-    padding: 1 2;
-}
-ModalScreen .title {
-    text-style: bold;
-    margin-bottom: 1;
-}
-ModalScreen .buttons {
-    height: auto;
-    margin-top: 1;
-    align-horizontal: right;
-}
-ModalScreen .buttons Button {
-    margin-left: 1;
-}
-ModalScreen Input.-invalid {
-    border: tall $error;
-}
-ModalScreen .problem {
-    color: $text-error;
-    height: auto;
-}
-"""
+
+
+ResultType = TypeVar("ResultType")
+
+
+class Dialog(ModalScreen[ResultType]):
+    """A centred box over the screen below; subclasses compose a ``Vertical``."""
+
+    # Selectors start with the class name so that Textual's CSS scoping keeps them as written.
+    DEFAULT_CSS = """
+    Dialog {
+        align: center middle;
+    }
+    Dialog > Vertical {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary 80%;
+        background: $surface;
+        padding: 1 2;
+    }
+    Dialog .title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    Dialog .buttons {
+        height: auto;
+        margin-top: 1;
+        align-horizontal: right;
+    }
+    Dialog .buttons Button {
+        margin-left: 1;
+    }
+    Dialog .problem {
+        color: $text-error;
+        height: auto;
+    }
+    Dialog RadioSet {
+        width: 100%;
+    }
+    """
 
 
 class _NameValidator(Validator):
@@ -59,6 +68,13 @@ class _NameValidator(Validator):
         return self.success()
 
 
+def _focus_name(dialog: Dialog) -> None:
+    name = dialog.query_one("#name", Input)
+    # A blinking cursor is an animation: with animations off (tests, slow links) it stays still.
+    name.cursor_blink = dialog.app.animation_level != "none"
+    name.focus()
+
+
 @dataclass(frozen=True)
 class NewProject:
     """What the new-project dialog returns."""
@@ -67,10 +83,9 @@ class NewProject:
     name: str
 
 
-class NewProjectDialog(ModalScreen[NewProject | None]):
+class NewProjectDialog(Dialog[NewProject | None]):
     """Choose a kind and a name for a new project."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
@@ -88,7 +103,7 @@ class NewProjectDialog(ModalScreen[NewProject | None]):
                 yield Button("Create", variant="primary", id="create")
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        _focus_name(self)
 
     @on(Button.Pressed, "#create")
     @on(Input.Submitted, "#name")
@@ -109,10 +124,9 @@ class NewProjectDialog(ModalScreen[NewProject | None]):
         self.dismiss(None)
 
 
-class NameDialog(ModalScreen[str | None]):
+class NameDialog(Dialog[str | None]):
     """Ask for a project name (rename, duplicate)."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, initial: str, action: str) -> None:
@@ -131,7 +145,7 @@ class NameDialog(ModalScreen[str | None]):
                 yield Button(self._action, variant="primary", id="ok")
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        _focus_name(self)
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#name")
@@ -147,10 +161,9 @@ class NameDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Dialog[bool]):
     """A yes/no question; the safe answer is the default."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,n", "answer(False)", "No"),
         Binding("y", "answer(True)", "Yes"),
@@ -180,17 +193,15 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class ErrorDialog(ModalScreen[None]):
+class ErrorDialog(Dialog[None]):
     """Shows a :class:`ProjectError`: file, line, field, message and what to do."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS
-        + """
+    DEFAULT_CSS = """
     ErrorDialog > Vertical { border: thick $error 80%; width: 76; }
     ErrorDialog Grid { grid-size: 2; grid-columns: 9 1fr; height: auto; grid-gutter: 0 1; }
     ErrorDialog .key { color: $text-muted; }
+    ErrorDialog .note { margin-top: 1; color: $text-muted; }
     """
-    )
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
 
     def __init__(self, error: ProjectError, title: str = "Cannot open the project") -> None:

@@ -150,7 +150,7 @@ class HomeScreen(Screen[None]):
         if entry is None:
             details.update("")
         elif entry.error is not None:
-            details.update(Text(f"{entry.path.name}: {entry.error}"))
+            details.update(Text(str(entry.error)))
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(

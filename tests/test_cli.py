@@ -1,0 +1,102 @@
+"""The studio command: sub-commands, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from studio import cli
+from studio.storage import load_project
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "studio", *args], capture_output=True, text=True, cwd=cwd, timeout=60
+    )
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for word in ("new", "validate", "inspect", "FOLDER|FILE"):
+        assert word in result.stdout
+
+
+def test_usage_error_exits_2() -> None:
+    result = run("new", "chess", "X")
+    assert result.returncode == 2
+    assert "invalid choice" in result.stderr
+
+
+def test_new_writes_a_valid_project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "mine.toml"
+    assert cli.main(["new", "haunted", "My Cup", "-o", str(target)]) == 0
+    assert capsys.readouterr().out.strip() == str(target)
+    project = load_project(target)
+    assert (project.kind, project.name) == ("haunted", "My Cup")
+
+
+def test_new_without_output_names_the_file_after_the_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["new", "btree", "Rush Hour"]) == 0
+    assert cli.main(["new", "btree", "Rush Hour"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rush-hour-2.toml", "rush-hour.toml"]
+
+
+def test_new_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.toml"
+    target.write_text("keep me")
+    assert cli.main(["new", "btree", "X", "-o", str(target)]) == 1
+    assert "exists" in capsys.readouterr().err
+    assert target.read_text() == "keep me"
+    assert cli.main(["new", "btree", "X", "-o", str(target), "--force"]) == 0
+    assert load_project(target).name == "X"
+
+
+def test_new_rejects_a_bad_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["new", "btree", "  ", "-o", str(tmp_path / "x.toml")]) == 1
+    assert "empty" in capsys.readouterr().err
+
+
+def test_validate_ok_and_broken(games_with_broken: Path) -> None:
+    good = run("validate", "games/maze-runner.toml", cwd=games_with_broken.resolve().parent)
+    assert good.returncode == 0 and "ok" in good.stdout
+    bad = run("validate", "games/broken.toml", cwd=games_with_broken.resolve().parent)
+    assert bad.returncode == 1
+    assert bad.stderr.count("\n") == 1, "one line, no traceback"
+    assert bad.stderr.startswith("studio: games/broken.toml:6:")
+
+
+def test_inspect_text_and_json(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["inspect", str(games / "spooky-cup.toml")]) == 0
+    text = capsys.readouterr().out
+    assert "kind" in text and "haunted" in text and "Spooky Cup" in text
+    assert cli.main(["inspect", "--json", str(games / "maze-runner.toml")]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["kind"] == "btree" and summary["name"] == "Maze Runner"
+    assert summary["node"] == 3
+
+
+def test_missing_file_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["inspect", "no/such.toml"]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_ui_on_missing_path_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["no-such-folder"]) == 1
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_bare_path_means_open(monkeypatch: pytest.MonkeyPatch, games: Path) -> None:
+    opened = []
+    monkeypatch.setattr(cli, "_run_ui", lambda args: opened.append((args.path, args.theme)) or 0)
+    assert cli.main(["games", "--theme", "ansi"]) == 0
+    assert cli.main([]) == 0
+    assert cli.main(["--theme", "light"]) == 0
+    assert opened == [("games", "ansi"), ("games", None), ("games", "light")]

@@ -1,0 +1,213 @@
+"""Pilot tests of every home-screen interaction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandPalette
+from textual.widgets import DataTable, Input
+
+from studio.screens.dialogs import ConfirmDialog, ErrorDialog, NameDialog, NewProjectDialog
+from studio.screens.help import HelpScreen
+from studio.screens.home import HomeScreen
+from studio.screens.summary import SummaryScreen
+from studio.storage import load_project
+from tests.ui_helpers import SIZE, studio_app
+
+
+def _names(app) -> list[str]:
+    return [entry.name for entry in app.screen.entries]
+
+
+async def _select(pilot, name: str) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, HomeScreen)
+    row = _names(pilot.app).index(name)
+    screen.query_one(DataTable).move_cursor(row=row)
+    await pilot.pause()
+
+
+async def test_lists_projects_with_kinds(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert _names(pilot.app) == ["Boulder Sketch", "Maze Runner", "Spooky Cup"]
+        assert [e.kind for e in pilot.app.screen.entries] == ["tilecode", "btree", "haunted"]
+
+
+async def test_open_shows_the_summary_and_escape_returns(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "Maze Runner")
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, SummaryScreen)
+        assert pilot.app.screen.project.name == "Maze Runner"
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, HomeScreen)
+
+
+async def test_open_broken_shows_error_and_leaves_file_alone(games_with_broken: Path) -> None:
+    broken = games_with_broken / "broken.toml"
+    before = broken.read_bytes()
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "broken")
+        await pilot.press("enter")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ErrorDialog)
+        assert dialog.error.file == broken and dialog.error.line == 6
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert pilot.app.is_running
+    assert broken.read_bytes() == before
+    assert sorted(p.name for p in games_with_broken.iterdir())[0] == "boulder-sketch.toml"
+    assert not list(games_with_broken.glob("broken.toml.*"))
+
+
+async def test_starting_on_a_broken_file_shows_the_error(games_with_broken: Path) -> None:
+    async with studio_app(games_with_broken / "broken.toml").run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ErrorDialog)
+        await pilot.press("enter")
+        assert isinstance(pilot.app.screen, HomeScreen)
+
+
+async def test_starting_on_a_file_opens_it(games: Path) -> None:
+    async with studio_app(games / "spooky-cup.toml").run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, SummaryScreen)
+
+
+async def test_new_project_of_a_chosen_kind(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert isinstance(pilot.app.screen, NewProjectDialog)
+        await pilot.press("shift+tab", "down", "enter")  # kinds: TileCode, Behaviour tree, ...
+        await pilot.press("tab", *"Cave Quest", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+        assert "Cave Quest" in _names(pilot.app)
+        assert pilot.app.screen.selected.name == "Cave Quest"
+    project = load_project(games / "cave-quest.toml")
+    assert (project.kind, project.name) == ("btree", "Cave Quest")
+
+
+async def test_new_project_needs_a_name_and_can_be_cancelled(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("n", "enter")
+        assert isinstance(pilot.app.screen, NewProjectDialog)
+        assert "empty" in str(pilot.app.screen.query_one("#problem").render())
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, HomeScreen)
+    assert len(list(games.glob("*.toml"))) == 3
+
+
+async def test_rename(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "Spooky Cup")
+        await pilot.press("r")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, NameDialog)
+        dialog.query_one(Input).value = ""
+        await pilot.press(*"Haunted Cup", "enter")
+        await pilot.pause()
+        assert "Haunted Cup" in _names(pilot.app)
+    assert not (games / "spooky-cup.toml").exists()
+    assert load_project(games / "haunted-cup.toml").name == "Haunted Cup"
+
+
+async def test_duplicate(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "Maze Runner")
+        await pilot.press("d")
+        assert isinstance(pilot.app.screen, NameDialog)
+        assert pilot.app.screen.query_one(Input).value == "Maze Runner copy"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _names(pilot.app).count("Maze Runner copy") == 1
+    copy = load_project(games / "maze-runner-copy.toml")
+    assert copy.body == load_project(games / "maze-runner.toml").body
+
+
+async def test_delete_asks_then_moves_to_trash(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "Boulder Sketch")
+        await pilot.press("delete")
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        assert (games / "boulder-sketch.toml").exists()
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert "Boulder Sketch" not in _names(pilot.app)
+    assert not (games / "boulder-sketch.toml").exists()
+    assert (games / ".trash" / "boulder-sketch.toml").exists()
+
+
+async def test_broken_projects_can_be_deleted_but_not_renamed(games_with_broken: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "broken")
+        await pilot.press("r", "d")
+        assert isinstance(pilot.app.screen, HomeScreen)
+        await pilot.press("delete", "y")
+        await pilot.pause()
+        assert "broken" not in _names(pilot.app)
+    assert (games_with_broken / ".trash" / "broken.toml").exists()
+
+
+async def test_refresh_picks_up_changes(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        (games / "maze-runner.toml").unlink()
+        await pilot.press("f5")
+        assert _names(pilot.app) == ["Boulder Sketch", "Spooky Cup"]
+
+
+async def test_empty_folder_offers_only_what_applies(empty_games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "d", "r", "delete")
+        assert isinstance(pilot.app.screen, HomeScreen)
+        titles = [title for title, _, _ in pilot.app.screen.palette_commands()]
+        assert titles == ["New project", "Refresh"]
+
+
+async def test_palette_offers_actions_that_apply(games_with_broken: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await _select(pilot, "broken")
+        titles = [title for title, _, _ in pilot.app.screen.palette_commands()]
+        assert "Rename project" not in titles and "Delete project" in titles
+        await _select(pilot, "Maze Runner")
+        await pilot.press("ctrl+p")
+        assert isinstance(pilot.app.screen, CommandPalette)
+        await pilot.press(*"Duplicate proj")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NameDialog)
+
+
+async def test_help_lists_the_screen_keys(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        descriptions = [description for _, description in help_screen._rows]
+        for word in ("Open", "New", "Duplicate", "Rename", "Delete", "Refresh", "Help", "Quit"):
+            assert word in descriptions
+        await pilot.press("escape")
+        await pilot.press("f1")
+        assert isinstance(pilot.app.screen, HelpScreen)
+
+
+async def test_theme_cycles_through_dark_light_ansi(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        assert pilot.app.theme == "textual-dark"
+        await pilot.press("t")
+        assert pilot.app.theme == "textual-light"
+        await pilot.press("t")
+        assert pilot.app.theme == "ansi-dark" and pilot.app.ansi_color
+        await pilot.press("t")
+        assert pilot.app.theme == "textual-dark" and not pilot.app.ansi_color
+
+
+async def test_usable_at_80x24(games: Path) -> None:
+    async with studio_app().run_test(size=(80, 24)) as pilot:
+        table = pilot.app.screen.query_one(DataTable)
+        assert table.region.height >= 5 and table.row_count == 3
+        await pilot.press("down", "enter")
+        assert isinstance(pilot.app.screen, SummaryScreen)

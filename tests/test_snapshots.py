@@ -1,0 +1,66 @@
+"""Snapshots of every home-screen state a user sees (100x30, no animations, fixed file times)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from tests.ui_helpers import SIZE, studio_app
+
+
+def test_empty_folder(snap_compare, empty_games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE)
+
+
+def test_populated_folder(snap_compare, games_with_broken: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE)
+
+
+def test_populated_folder_at_80x24(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=(80, 24))
+
+
+def test_broken_row_selected(snap_compare, games_with_broken: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down"])
+
+
+def test_new_project_dialog(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["n", *"Cave"])
+
+
+def test_delete_confirmation(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["delete"])
+
+
+def test_error_dialog(snap_compare, games_with_broken: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "enter"])
+
+
+def test_help_screen(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_rename_dialog(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["r"])
+
+
+def test_project_summary(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "enter"])
+
+
+def test_light_theme(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(theme="light"), terminal_size=SIZE)
+
+
+def test_ansi_theme(snap_compare, games: Path) -> None:
+    assert snap_compare(studio_app(theme="ansi"), terminal_size=SIZE)
+
+
+def test_command_palette(snap_compare, games: Path) -> None:
+    async def open_palette(pilot) -> None:
+        pilot.app.screen.query_one(DataTable).move_cursor(row=1)
+        await pilot.press("ctrl+p", *"proj")
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=open_palette)
