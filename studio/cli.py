@@ -8,10 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from studio import __version__
+from studio.commands import COMMANDS, command, load_all
 from studio.storage import KINDS, ProjectError, load_project, new_project, save_project
 from studio.storage.folder import free_path
 
@@ -20,21 +21,6 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 DESCRIPTION = """\
 A terminal studio for tile games: TileCode rule games, behaviour-tree games and Haunted Tiles
 AI matches. Run without a command to open the studio on a folder (default ./games) or a file."""
-
-Command = Callable[[argparse.Namespace], int]
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
-"""name -> (one-line help, add-arguments, run); engine issues add their commands here."""
-
-
-def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
-    """Register a sub-command."""
-
-    def register(run: Command) -> Command:
-        COMMANDS[name] = (help, arguments, run)
-        return run
-
-    return register
-
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # usage errors exit 2 with a one-line reason
@@ -141,6 +127,7 @@ def _inspect(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    load_all()
     # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path.
     if not argv or (argv[0] not in COMMANDS and argv[0] != "open" and not argv[0].startswith("-")):
         argv.insert(0, "open")

@@ -21,18 +21,9 @@ os.environ["TZ"] = "UTC"
 time.tzset()
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 FIXED_TIME = 1_795_000_000  # 2026-11-18 10:13 UTC: file times shown on the home screen
 
 BROKEN_TEXT = '[project]\nkind = "btree"\nname = "Broken"\nformat = 1\n\n[[node]\nat = []\n'
-
-
-def requires_shared(*parts: str) -> Path:
-    """The path under ../shared, or skip the test with the reason (a user's clone has no shared/)."""
-    path = SHARED.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"needs ../shared/{'/'.join(parts)} (test data beside the checkout), absent here")
-    return path
 
 
 def fix_times(folder: Path) -> None:
