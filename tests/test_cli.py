@@ -80,7 +80,7 @@ def test_inspect_text_and_json(games: Path, capsys: pytest.CaptureFixture[str]) 
     assert cli.main(["inspect", "--json", str(games / "maze-runner.toml")]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["kind"] == "btree" and summary["name"] == "Maze Runner"
-    assert summary["node"] == 3
+    assert summary["nodes"] == 3 and summary["compiled"] == 3 and summary["board"] == "3×3"
 
 
 def test_missing_file_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,6 +28,10 @@ from studio.storage.project import (
     validate_name,
 )
 
+# Engine storage modules extend their KindSpec on import; import them here so that every
+# caller sees the complete registry whatever it imported first.
+from studio.storage import btree as _btree  # noqa: E402,F401  (registers KINDS["btree"])
+
 __all__ = [
     "KINDS",
     "TRASH",
