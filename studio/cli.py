@@ -100,6 +100,13 @@ def _project_argument(parser: argparse.ArgumentParser) -> None:
 @command("validate", "check a project file; exit 1 with the errors if it is not valid", _project_argument)
 def _validate(args: argparse.Namespace) -> int:
     project = load_project(args.project)
+    check = KINDS[project.kind].check
+    try:
+        warnings = check(project.body) if check is not None else []
+    except ProjectError as exc:
+        raise exc.with_file(project.path) from None
+    for warning in warnings:
+        print(f"{args.project}: warning: {warning}")
     note = f" (migrated from format {project.migrated_from})" if project.migrated_from else ""
     print(f"{args.project}: ok, {KINDS[project.kind].title} project {project.name!r}{note}")
     return EXIT_OK

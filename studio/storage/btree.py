@@ -193,10 +193,23 @@ def new_body(name: str) -> Body:
     return {"btree": {"seed": 0, "missing_links": "error"}, "node": tree_to_nodes(tree)}
 
 
+def check(body: Body) -> list[str]:
+    """Compile the game (``studio validate``): authoring errors name the node; returns warnings."""
+    game = body_to_game(body, "")
+    if game.tree is None:
+        raise ProjectError("the game has no tree", field_path=("node",), hint="add a root [[node]] with at = []")
+    try:
+        compiled = compile_game(game, missing_links=body.get("btree", {}).get("missing_links", "error"))
+    except BtreeError as exc:
+        raise ProjectError(str(exc), hint="fix the node in the editor or the file") from None
+    return [str(warning) for warning in compiled.warnings]
+
+
 def register() -> None:
     """Install the btree storage functions on ``KINDS["btree"]``."""
     spec = KINDS["btree"]
     spec.validate = validate
+    spec.check = check
     spec.summarize = summarize
     spec.new_body = new_body
 

@@ -39,6 +39,9 @@ class KindSpec:
     """``migrations[n]`` turns a format-``n`` body into a format ``n + 1`` body."""
     validate: Callable[[Body], None] | None = None
     """Raises :class:`ProjectError` (with a field path) for a body that is not valid."""
+    check: Callable[[Body], list[str]] | None = None
+    """Deeper checks for ``studio validate`` (e.g. compiling a game): raises
+    :class:`ProjectError` for errors, returns warnings. Too slow to run on every load."""
     summarize: Callable[[Body], dict[str, Any]] = generic_summary
     """What ``studio inspect`` and the summary screen show about a body."""
     new_body: Callable[[str], Body] = lambda name: {}

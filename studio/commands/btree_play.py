@@ -1,0 +1,238 @@
+"""``studio run`` / ``solve`` / ``trace`` for behaviour-tree games, in the plain terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from studio.commands import command
+from studio.commands.btree_formats import load_compiled
+from studio.engines.btree.engine import Engine
+from studio.engines.btree.solver import solve
+from studio.engines.btree.text import board_lines, choice_text, result_text
+from studio.engines.btree.trace import run_trace, write_jsonl
+from studio.engines.common.splitmix import SplitMix64
+from studio.storage import ProjectError
+
+SEAT_KINDS = ("human", "random", "first")
+
+
+def parse_seats(values: list[str] | None) -> dict[str, str]:
+    """``["X=random", "O=human"]`` -> ``{"X": "random", "O": "human"}`` (pids as strings)."""
+    seats: dict[str, str] = {}
+    for value in values or []:
+        pid, sep, kind = value.partition("=")
+        if not sep or kind not in SEAT_KINDS:
+            raise ProjectError(
+                f"bad --player {value!r}", hint=f"write PID=KIND with KIND one of {', '.join(SEAT_KINDS)}"
+            )
+        seats[pid] = kind
+    return seats
+
+
+def seat_rng(seed: int, pid: str) -> SplitMix64:
+    """Each random seat's own chooser RNG: the run seed mixed with the pid; never the engine's."""
+    return SplitMix64((seed * 0x9E3779B1 + zlib.crc32(pid.encode())) % (1 << 64))
+
+
+Chooser = Callable[[Engine], "int | None"]
+
+
+def automatic_chooser(kind: str, rng: SplitMix64 | None) -> Chooser:
+    if kind == "first":
+        return lambda engine: 0
+    assert rng is not None
+    return lambda engine: rng.below(len(engine.choices))
+
+
+class HumanChooser:
+    """Reads choice numbers from a text stream; ``u`` undoes, ``q`` quits (None)."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin, self.stdout = stdin, stdout
+        self.undo_requested = False
+
+    def __call__(self, engine: Engine) -> int | None:
+        count = len(engine.choices)
+        while True:
+            self.stdout.write(f"choice (1-{count}, u undo, q quit)> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                return None
+            answer = line.strip().lower()
+            if answer == "q":
+                return None
+            if answer == "u":
+                self.undo_requested = True
+                return -1
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer) - 1
+            self.stdout.write(f"type a number from 1 to {count}, u or q\n")
+
+
+def show_wait(engine: Engine, out: TextIO) -> None:
+    out.write("\n".join(board_lines(engine.board_dict())) + "\n")
+    out.write(f"player {engine.choice_player} to move:\n")
+    for number, choice in enumerate(engine.choices, start=1):
+        out.write(f"  {number:>2}. {choice_text(choice.to_json())}\n")
+
+
+def play(
+    engine: Engine,
+    seats: dict[str, str],
+    seed: int,
+    stdin: TextIO,
+    out: TextIO,
+    max_choices: int | None = None,
+) -> dict[str, Any] | None:
+    """Play to the end (or until a human quits); returns the result, None if quit."""
+    human = HumanChooser(stdin, out)
+    choosers: dict[str, Chooser] = {}
+    history = []
+    made = 0
+    while True:
+        engine.run_to_choice()
+        if engine.result is not None:
+            out.write("\n".join(board_lines(engine.board_dict())) + "\n")
+            return engine.result
+        if max_choices is not None and made >= max_choices:
+            out.write(f"stopped after {made} choices (--max-choices)\n")
+            return None
+        pid = str(engine.choice_player)
+        kind = seats.get(pid, "human")
+        if pid not in choosers:
+            choosers[pid] = human if kind == "human" else automatic_chooser(kind, seat_rng(seed, pid))
+        if kind == "human":
+            show_wait(engine, out)
+        index = choosers[pid](engine)
+        if index is None:
+            return None
+        if index == -1:
+            if not history:
+                out.write("nothing to undo\n")
+                continue
+            engine.restore(history.pop())
+            continue
+        if kind != "human":
+            out.write(f"player {pid} ({kind}): {choice_text(engine.choices[index].to_json())}\n")
+        history.append(engine.snapshot())
+        engine.choose(index)
+        made += 1
+
+
+def _engine_for(args: argparse.Namespace) -> tuple[Engine, int]:
+    compiled = load_compiled(args.project, getattr(args, "missing_links", None))
+    engine = Engine(compiled)
+    seed = args.seed if args.seed is not None else _project_seed(args.project)
+    engine.seed(seed)
+    return engine, seed
+
+
+def _project_seed(path: str) -> int:
+    if not str(path).endswith(".toml"):
+        return 0
+    from studio.storage import load_project
+
+    return int(load_project(path).body.get("btree", {}).get("seed", 0))
+
+
+def _project_seats(path: str) -> dict[str, str]:
+    if not str(path).endswith(".toml"):
+        return {}
+    from studio.storage import load_project
+
+    seats = load_project(path).body.get("seats", {})
+    return {str(pid): kind for pid, kind in seats.items() if kind in SEAT_KINDS}
+
+
+def run_btree(args: argparse.Namespace) -> int:
+    engine, seed = _engine_for(args)
+    seats = {**_project_seats(args.project), **parse_seats(args.player)}
+    result = play(engine, seats, seed, sys.stdin, sys.stdout, args.max_choices)
+    print(result_text(result) if result is not None else "Game stopped")
+    return 0
+
+
+# ------------------------------------------------------------------------------------ solve
+
+
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", metavar="PROJECT", help="a btree project or trrbt game file")
+    parser.add_argument("--max-states", type=int, default=200_000, metavar="N",
+                        help="give up after N distinct states (default 200000)")
+    parser.add_argument("--seed", type=int, default=None, help="engine seed (default: the project's)")
+    parser.add_argument("--player", default=None, metavar="PID", help="only a win of this player counts")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+@command("solve", "search breadth-first for the shortest winning choice sequence", _solve_arguments)
+def _solve(args: argparse.Namespace) -> int:
+    engine, _seed = _engine_for(args)
+    start = engine.snapshot()
+    found = solve(engine, max_states=args.max_states, player=args.player)
+    engine.restore(start)
+    moves = []
+    if found.found:
+        engine.run_to_choice()
+        for index in found.choices:
+            moves.append({"index": index, "choice": choice_text(engine.choices[index].to_json())})
+            engine.choose(index)
+            engine.run_to_choice()
+    if args.json:
+        print(json.dumps({"found": found.found, "moves": moves, "states": found.states,
+                          "exhausted": found.exhausted, "result": found.result}, ensure_ascii=False))
+        return 0
+    if found.found:
+        print(f"Solved in {len(moves)} moves ({found.states} states explored):")
+        for number, move in enumerate(moves, start=1):
+            print(f"  {number:>3}. [{move['index'] + 1}] {move['choice']}")
+        print(result_text(found.result))
+    elif found.exhausted:
+        print(f"No winning line exists ({found.states} reachable states searched).")
+    else:
+        print(f"No winning line found within {args.max_states} states.")
+    return 0
+
+
+# ------------------------------------------------------------------------------------ trace
+
+
+def _trace_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", metavar="PROJECT|GAMEFILE",
+                        help="a btree project, a trrbt YAML/JSON game or an expanded JSON file")
+    parser.add_argument("--seed", type=int, default=5, help="engine seed (default 5, as run a)")
+    parser.add_argument("--chooser", choices=["a", "b"], default="a", help="choice rule (default a)")
+    parser.add_argument("--lcg-seed", type=int, default=20250101, help="rule b's LCG seed")
+    parser.add_argument("--max-waits", type=int, default=60, metavar="K")
+    parser.add_argument("--max-displays", type=int, default=200, metavar="D")
+    parser.add_argument("--no-display-boards", action="store_true",
+                        help="leave the board out of display lines (as run b)")
+    parser.add_argument("--missing-links", choices=["error", "empty"], default=None)
+    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+
+
+@command("trace", "write a seeded run in the corpus trace format (JSON Lines)", _trace_arguments)
+def _trace(args: argparse.Namespace) -> int:
+    compiled = load_compiled(args.project, args.missing_links)
+    name = Path(args.project).with_suffix("").as_posix().replace("/", "__")
+    lines = run_trace(
+        compiled.to_json(), engine_seed=args.seed, chooser=args.chooser, lcg_seed=args.lcg_seed,
+        max_waits=args.max_waits, max_displays=args.max_displays,
+        display_boards=not args.no_display_boards, game=str(args.project),
+        expanded=f"expanded/{name}.json",
+    )
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as out:
+                write_jsonl(lines, out)
+        except OSError as exc:
+            raise ProjectError(f"cannot write: {exc.strerror or exc}", file=Path(args.output)) from None
+    else:
+        write_jsonl(lines, sys.stdout)
+    return 0

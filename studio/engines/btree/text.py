@@ -1,0 +1,87 @@
+"""Plain-text views of boards and choices, shared by the CLI and the screens.
+
+A cell shows the tile of the first layer (in layer order) that has a visible tile there: neither
+``.`` (void) nor hidden (``_…``) unless hidden tiles are shown.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Grid = Sequence[Sequence[str]]
+BUTTON_GLYPHS = {"up": "↑", "down": "↓", "left": "←", "right": "→", "action1": "z", "action2": "x"}
+
+
+def text_width(text: str) -> int:
+    """Terminal cells taken by ``text``: wide and emoji characters count 2, combining marks 0."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or char in "\ufe0f\u200d":
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def visible_tile(board: Mapping[str, Grid], row: int, col: int, show_hidden: bool = False) -> str:
+    """The tile drawn at (row, col), or ``""`` for a blank cell."""
+    for grid in board.values():
+        tile = grid[row][col]
+        if tile == "." or (tile.startswith("_") and not show_hidden):
+            continue
+        return tile
+    return ""
+
+
+def board_lines(
+    board: Mapping[str, Grid] | None, show_hidden: bool = False, cell_width: int = 0
+) -> list[str]:
+    """The board as text, one string per row; cells padded to ``cell_width`` (0 = widest tile)."""
+    if not board:
+        return ["(no board)"]
+    first = next(iter(board.values()))
+    rows, cols = len(first), len(first[0]) if first else 0
+    cells = [[visible_tile(board, r, c, show_hidden) for c in range(cols)] for r in range(rows)]
+    width = cell_width or max([text_width(t) for line in cells for t in line] + [1])
+    return [
+        " ".join(tile + " " * (width - text_width(tile)) for tile in line).rstrip()
+        for line in cells
+    ]
+
+
+def pattern_text(pattern: Mapping[str, Grid]) -> str:
+    """A pattern on one line: rows joined by ``; ``, several layers as ``-name-:…`` joined by ``&``."""
+    parts = []
+    for layer, grid in pattern.items():
+        rows = "; ".join(" ".join(row) for row in grid)
+        parts.append(rows if len(pattern) == 1 and layer == "main" else f"-{layer}-:{rows}")
+    return " & ".join(parts)
+
+
+def choice_text(choice: Mapping[str, Any]) -> str:
+    """One line describing a choice: desc, button glyph, lhs → rhs, position."""
+    desc = choice.get("desc") or "move"
+    button = BUTTON_GLYPHS.get(choice.get("button") or "", "")
+    where = f"@{choice['row']},{choice['col']}"
+    arrow = f"{pattern_text(choice['lhs'])} → {pattern_text(choice['rhs'])}"
+    return " ".join(part for part in (desc, f"[{button}]" if button else "", arrow, where) if part)
+
+
+def result_text(result: Mapping[str, Any] | None) -> str:
+    """The game-over sentence of the reference (§7.8)."""
+    if result is None:
+        return "Game not over"
+    kind = result.get("result")
+    if kind in ("win", "lose"):
+        verb = "wins" if kind == "win" else "loses"
+        if "player" in result and result["player"] is not None:
+            return f"Game over, player {result['player']} {verb}!"
+        return f"Game over, {'win' if kind == 'win' else 'lose'}!"
+    if kind == "draw":
+        return "Game over, draw"
+    if kind == "stalemate":
+        return "Game over, stalemate"
+    if kind == "stepout":
+        return "Game over, too many steps before move"
+    return f"Game over, error: {result.get('message', '')}"
