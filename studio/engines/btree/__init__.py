@@ -1,25 +1,39 @@
 """Behaviour-tree games with tile-rewrite leaves (a re-implementation of trrbt).
 
 Pure: no Textual, no Rich, no terminal, no file reading (includes come through a resolver).
-See ../shared/specs/btree.md. The formats and transform compiler are re-exported here; the
-runtime (stepper, matcher, RNG) lives in its own modules.
+See ../shared/specs/btree.md. The public API of formats, compiler, runtime and solver is
+re-exported here.
 """
 
+from studio.engines.btree.board import Board
 from studio.engines.btree.compiler import MISSING_LINKS, Compiled, NodeRef, Resolver, compile_game
+from studio.engines.btree.engine import Engine, Program
 from studio.engines.btree.errors import BtreeError, BtreeWarning
+from studio.engines.btree.events import StepEvent
 from studio.engines.btree.export import export_json
 from studio.engines.btree.reshape import Game, parse_json_game, parse_yaml_game
+from studio.engines.btree.snapshot import Snapshot
+from studio.engines.btree.solver import enumerate_reachable, solve
+from studio.engines.btree.trace import run_trace
 
 __all__ = [
     "MISSING_LINKS",
+    "Board",
     "BtreeError",
     "BtreeWarning",
     "Compiled",
+    "Engine",
     "Game",
     "NodeRef",
+    "Program",
     "Resolver",
+    "Snapshot",
+    "StepEvent",
     "compile_game",
+    "enumerate_reachable",
     "export_json",
     "parse_json_game",
     "parse_yaml_game",
+    "run_trace",
+    "solve",
 ]
