@@ -17,7 +17,7 @@ from studio.engines.btree.solver import solve
 from studio.engines.btree.text import board_lines, choice_text, result_text
 from studio.engines.btree.trace import run_trace, write_jsonl
 from studio.engines.common.splitmix import SplitMix64
-from studio.storage import ProjectError
+from studio.storage import ProjectError, load_project
 
 SEAT_KINDS = ("human", "random", "first")
 
@@ -76,8 +76,16 @@ class HumanChooser:
             self.stdout.write(f"type a number from 1 to {count}, u or q\n")
 
 
-def show_wait(engine: Engine, out: TextIO) -> None:
-    out.write("\n".join(board_lines(engine.board_dict())) + "\n")
+def show_board(engine: Engine, out: TextIO, display: dict[str, Any]) -> None:
+    lines = board_lines(
+        engine.board_dict(), display.get("show_hidden", False), display.get("cell_width", 0),
+        display.get("glyphs"),
+    )
+    out.write("\n".join(lines) + "\n")
+
+
+def show_wait(engine: Engine, out: TextIO, display: dict[str, Any]) -> None:
+    show_board(engine, out, display)
     out.write(f"player {engine.choice_player} to move:\n")
     for number, choice in enumerate(engine.choices, start=1):
         out.write(f"  {number:>2}. {choice_text(choice.to_json())}\n")
@@ -90,8 +98,13 @@ def play(
     stdin: TextIO,
     out: TextIO,
     max_choices: int | None = None,
+    display: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
-    """Play to the end (or until a human quits); returns the result, None if quit."""
+    """Play to the end (or until a human quits); returns the result, None if quit.
+
+    ``display`` is the project's ``[display]`` table (glyphs, hidden tiles, cell width).
+    """
+    display = display or {}
     human = HumanChooser(stdin, out)
     choosers: dict[str, Chooser] = {}
     history = []
@@ -99,7 +112,7 @@ def play(
     while True:
         engine.run_to_choice()
         if engine.result is not None:
-            out.write("\n".join(board_lines(engine.board_dict())) + "\n")
+            show_board(engine, out, display)
             return engine.result
         if max_choices is not None and made >= max_choices:
             out.write(f"stopped after {made} choices (--max-choices)\n")
@@ -109,7 +122,7 @@ def play(
         if pid not in choosers:
             choosers[pid] = human if kind == "human" else automatic_chooser(kind, seat_rng(seed, pid))
         if kind == "human":
-            show_wait(engine, out)
+            show_wait(engine, out, display)
         index = choosers[pid](engine)
         if index is None:
             return None
@@ -126,35 +139,26 @@ def play(
         made += 1
 
 
-def _engine_for(args: argparse.Namespace) -> tuple[Engine, int]:
+def _project_body(path: str) -> dict[str, Any]:
+    """The body of a btree project; empty for trrbt game files, which carry no settings."""
+    return load_project(path).body if str(path).endswith(".toml") else {}
+
+
+def _engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine, int]:
     compiled = load_compiled(args.project, getattr(args, "missing_links", None))
     engine = Engine(compiled)
-    seed = args.seed if args.seed is not None else _project_seed(args.project)
+    seed = args.seed if args.seed is not None else int(body.get("btree", {}).get("seed", 0))
     engine.seed(seed)
     return engine, seed
 
 
-def _project_seed(path: str) -> int:
-    if not str(path).endswith(".toml"):
-        return 0
-    from studio.storage import load_project
-
-    return int(load_project(path).body.get("btree", {}).get("seed", 0))
-
-
-def _project_seats(path: str) -> dict[str, str]:
-    if not str(path).endswith(".toml"):
-        return {}
-    from studio.storage import load_project
-
-    seats = load_project(path).body.get("seats", {})
-    return {str(pid): kind for pid, kind in seats.items() if kind in SEAT_KINDS}
-
-
 def run_btree(args: argparse.Namespace) -> int:
-    engine, seed = _engine_for(args)
-    seats = {**_project_seats(args.project), **parse_seats(args.player)}
-    result = play(engine, seats, seed, sys.stdin, sys.stdout, args.max_choices)
+    body = _project_body(args.project)
+    engine, seed = _engine_for(args, body)
+    seats = {str(pid): kind for pid, kind in body.get("seats", {}).items() if kind in SEAT_KINDS}
+    seats.update(parse_seats(args.player))
+    display = body.get("display", {})
+    result = play(engine, seats, seed, sys.stdin, sys.stdout, args.max_choices, display)
     print(result_text(result) if result is not None else "Game stopped")
     return 0
 
@@ -173,7 +177,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("solve", "search breadth-first for the shortest winning choice sequence", _solve_arguments)
 def _solve(args: argparse.Namespace) -> int:
-    engine, _seed = _engine_for(args)
+    engine, _seed = _engine_for(args, _project_body(args.project))
     start = engine.snapshot()
     found = solve(engine, max_states=args.max_states, player=args.player)
     engine.restore(start)

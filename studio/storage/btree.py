@@ -6,6 +6,7 @@ Importing this module registers them on ``KINDS["btree"]``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from studio.engines.btree import BtreeError, Compiled, Game, compile_game
@@ -23,7 +24,8 @@ from studio.storage.kinds import KINDS, Body
 
 SEATS = ("human", "random", "first", "solver")
 _BTREE_KEYS = {"seed", "missing_links"}
-_DISPLAY_KEYS = {"cell_width", "show_hidden", "glyphs"}
+_DISPLAY_KEYS = {"cell_width", "show_hidden", "glyphs", "colors"}
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
 
 # ------------------------------------------------------------------------------------ sprites
@@ -130,6 +132,14 @@ def validate(body: Body) -> None:
     glyphs = display.get("glyphs", {})
     if not isinstance(glyphs, dict) or not all(isinstance(v, str) for v in glyphs.values()):
         raise ProjectError("glyphs maps tiles to text", field_path=("display", "glyphs"))
+    colors = display.get("colors", {})
+    if not isinstance(colors, dict):
+        raise ProjectError("colors maps tiles to #rrggbb colours", field_path=("display", "colors"))
+    for tile, color in colors.items():
+        if not isinstance(color, str) or not _COLOR.match(color):
+            raise ProjectError(
+                f"colour of tile {tile!r} must look like #rrggbb", field_path=("display", "colors", tile)
+            )
     if "sprites" in body:
         sprites_from_toml(body["sprites"])
     tree = nodes_to_tree(body.get("node"))

@@ -92,3 +92,17 @@ def test_validate_compiles_the_game(tmp_path: Path, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert err.startswith(f"studio: {bad}: tree/children[1]/children[0]/children[0]/children[0]: rewrite")
     assert "same size" in err
+
+
+def test_display_glyphs_are_used_and_colours_validated(tmp_path: Path) -> None:
+    text = (GAMES / "sokoban.toml").read_text(encoding="utf-8")
+    styled = tmp_path / "styled.toml"
+    styled.write_text(text.replace(
+        "show_hidden = false", 'show_hidden = false\nglyphs = { "#" = "▓" }\ncolors = { "#" = "#808080" }'
+    ), encoding="utf-8")
+    result = studio("run", str(styled), stdin="q\n")
+    assert result.returncode == 0 and result.stdout.startswith("▓ ▓ ▓ ▓ ▓ ▓ ▓\n")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(styled.read_text(encoding="utf-8").replace('"#808080"', '"grey"'), encoding="utf-8")
+    check = studio("validate", str(bad))
+    assert check.returncode == 1 and "display.colors.#" in check.stderr

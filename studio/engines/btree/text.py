@@ -35,14 +35,24 @@ def visible_tile(board: Mapping[str, Grid], row: int, col: int, show_hidden: boo
 
 
 def board_lines(
-    board: Mapping[str, Grid] | None, show_hidden: bool = False, cell_width: int = 0
+    board: Mapping[str, Grid] | None,
+    show_hidden: bool = False,
+    cell_width: int = 0,
+    glyphs: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The board as text, one string per row; cells padded to ``cell_width`` (0 = widest tile)."""
+    """The board as text, one string per row; cells padded to ``cell_width`` (0 = widest tile).
+
+    ``glyphs`` maps tiles to what to draw instead (the project's ``[display] glyphs``).
+    """
     if not board:
         return ["(no board)"]
     first = next(iter(board.values()))
     rows, cols = len(first), len(first[0]) if first else 0
-    cells = [[visible_tile(board, r, c, show_hidden) for c in range(cols)] for r in range(rows)]
+    glyphs = glyphs or {}
+    cells = [
+        [glyphs.get(tile, tile) for tile in (visible_tile(board, r, c, show_hidden) for c in range(cols))]
+        for r in range(rows)
+    ]
     width = cell_width or max([text_width(t) for line in cells for t in line] + [1])
     return [
         " ".join(tile + " " * (width - text_width(tile)) for tile in line).rstrip()
