@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from studio import __version__
-from studio.commands import COMMANDS, command, load_all
+from studio.commands import COMMANDS, command, load_all, output_target
 from studio.storage import KINDS, ProjectError, load_project, new_project, save_project
-from studio.storage.folder import free_path
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -82,12 +81,7 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
 @command("new", "create a new project file", _new_arguments)
 def _new(args: argparse.Namespace) -> int:
     project = new_project(args.kind, args.name)
-    if args.output:
-        target = Path(args.output)
-        if target.exists() and not args.force:
-            raise ProjectError("the file exists", file=target, hint="choose another name or add --force")
-    else:
-        target = free_path(Path.cwd(), project.name)
+    target = output_target(args.output, project.name, args.force)
     save_project(project, target)
     print(target)
     return EXIT_OK

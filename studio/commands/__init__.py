@@ -10,6 +10,10 @@ import argparse
 import importlib
 import pkgutil
 from collections.abc import Callable
+from pathlib import Path
+
+from studio.storage import ProjectError
+from studio.storage.folder import free_path
 
 Command = Callable[[argparse.Namespace], int]
 Arguments = Callable[[argparse.ArgumentParser], None]
@@ -26,6 +30,17 @@ def command(name: str, help: str, arguments: Arguments) -> Callable[[Command], C
         return run
 
     return register
+
+
+def output_target(output: str | None, project_name: str, force: bool) -> Path:
+    """Where a command writes a new project: ``output`` (refusing to overwrite without
+    ``force``), else a free file named after the project in the current folder."""
+    if output is None:
+        return free_path(Path.cwd(), project_name)
+    target = Path(output)
+    if target.exists() and not force:
+        raise ProjectError("the file exists", file=target, hint="choose another name or add --force")
+    return target
 
 
 def load_all() -> dict[str, tuple[str, Arguments, Command]]:

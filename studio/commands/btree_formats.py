@@ -7,11 +7,10 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from studio.commands import command
+from studio.commands import command, output_target
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.export import dumps_json
 from studio.storage import ProjectError, save_project
-from studio.storage.folder import free_path
 from studio.storage.trrbt import import_game, load_compiled as _load_compiled, load_game
 
 __all__ = ["load_compiled"]
@@ -69,12 +68,7 @@ def _import(args: argparse.Namespace) -> int:
         project, compiled = import_game(path, args.missing_links)
     except BtreeError as exc:
         raise as_project_error(exc, path) from None
-    if args.output:
-        target = Path(args.output)
-        if target.exists() and not args.force:
-            raise ProjectError("the file exists", file=target, hint="choose another name or add --force")
-    else:
-        target = free_path(Path.cwd(), project.name)
+    target = output_target(args.output, project.name, args.force)
     save_project(project, target)
     for warning in compiled.warnings:
         print(f"warning: {warning}", file=sys.stderr)

@@ -169,18 +169,23 @@ def loads_project(text: str, file: Path | None = None) -> Project:
     return Project(header, body, path=file, migrated_from=migrated_from)
 
 
-def load_project(path: str | Path) -> Project:
-    """Read a project file. Raises :class:`ProjectError` and nothing else; never writes."""
-    path = Path(path)
+def read_text_file(path: Path) -> str:
+    """A UTF-8 text file's contents; every failure is a :class:`ProjectError` naming the file."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise ProjectError("no such file", file=path, hint="check the path") from None
     except IsADirectoryError:
-        raise ProjectError("this is a folder, not a project file", file=path) from None
+        raise ProjectError("this is a folder, not a file", file=path) from None
     except OSError as exc:
         raise ProjectError(f"cannot read the file: {exc.strerror}", file=path) from None
-    return loads_project(decode_utf8(data, path), path)
+    return decode_utf8(data, path)
+
+
+def load_project(path: str | Path) -> Project:
+    """Read a project file. Raises :class:`ProjectError` and nothing else; never writes."""
+    path = Path(path)
+    return loads_project(read_text_file(path), path)
 
 
 def dumps_project(project: Project) -> str:

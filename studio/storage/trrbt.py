@@ -14,21 +14,17 @@ from studio.engines.btree import BtreeError, Compiled, Game, Resolver, compile_g
 from studio.engines.btree.schema import Node
 from studio.storage.btree import body_to_game, game_to_body, pids_of
 from studio.storage.errors import ProjectError
-from studio.storage.project import MAX_NAME_LENGTH, Project, ProjectHeader, load_project, validate_name
+from studio.storage.project import (
+    MAX_NAME_LENGTH,
+    Project,
+    ProjectHeader,
+    load_project,
+    read_text_file,
+    validate_name,
+)
 
 GAME_SUFFIXES = (".yaml", ".yml", ".json")
 INCLUDE_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
-
-
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_bytes().decode("utf-8").removeprefix("\ufeff")
-    except FileNotFoundError:
-        raise ProjectError("no such file", file=path, hint="check the path") from None
-    except UnicodeDecodeError:
-        raise ProjectError("the file is not valid UTF-8", file=path) from None
-    except OSError as exc:
-        raise ProjectError(f"cannot read the file: {exc.strerror}", file=path) from None
 
 
 def load_trrbt(path: str | Path) -> Game:
@@ -36,7 +32,7 @@ def load_trrbt(path: str | Path) -> Game:
     path = Path(path)
     if path.suffix.lower() not in GAME_SUFFIXES:
         raise ProjectError("not a trrbt game file", file=path, hint="expected .yaml, .yml or .json")
-    text = _read_text(path)
+    text = read_text_file(path)
     if path.suffix.lower() == ".json":
         return parse_json_game(text, str(path))
     return parse_yaml_game(text, str(path))
