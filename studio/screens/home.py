@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from studio.screens.formatting import summary_value
 from studio.screens.dialogs import ConfirmDialog, NameDialog, NewProject, NewProjectDialog
 from studio.storage import (
     KINDS,
@@ -154,7 +155,9 @@ class HomeScreen(Screen[None]):
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(
-                f"{key} {value}" for key, value in summary.items() if key not in ("kind", "name")
+                f"{key} {summary_value(value)}"
+                for key, value in summary.items()
+                if key not in ("kind", "name")
             )
             details.update(Text(f"{entry.path.name} — {shown}"))
 

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from studio.screens.formatting import summary_value
 from studio.storage import KINDS, Project
 
 
@@ -36,7 +37,7 @@ class SummaryScreen(Screen[None]):
             table: DataTable[str] = DataTable(show_cursor=False)
             table.add_columns("Field", "Value")
             for key, value in self.project.summary().items():
-                table.add_row(key, Text(str(value)))
+                table.add_row(key, Text(summary_value(value)))
             yield table
             yield Static(
                 f"{KINDS[self.project.kind].title} projects have no editor here yet; "
