@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -65,11 +67,26 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
+@contextmanager
+def generic_bodies() -> Iterator[None]:
+    """Switch off the kinds' own body validation: these bodies are random tables, valid TOML
+    but not games. Each kind's storage tests check its own bodies round-trip."""
+    saved = {kind: spec.validate for kind, spec in KINDS.items()}
+    try:
+        for spec in KINDS.values():
+            spec.validate = None
+        yield
+    finally:
+        for kind, validate in saved.items():
+            KINDS[kind].validate = validate
+
+
 @settings(max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(projects())
 def test_valid_projects_round_trip_exactly(project: Project) -> None:
     text = dumps_project(project)
-    again = loads_project(text)
+    with generic_bodies():
+        again = loads_project(text)
     assert again.header == project.header
     assert _same(again.body, project.body)
     assert dumps_project(again) == text
@@ -115,6 +132,7 @@ def corrupted(draw: st.DrawFn) -> bytes:
 @settings(max_examples=2500, suppress_health_check=[HealthCheck.too_slow])
 @given(corrupted())
 def test_corrupted_files_raise_only_project_error(data: bytes) -> None:
+    # The kinds' validators stay on: random bodies must give them only ProjectError too.
     try:
         _load_bytes(data)
     except ProjectError as exc:
