@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'studio COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"studio {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog="studio")
     ui = sub.add_parser("open", help="open the studio on a folder or a project file (the default)")
     _ui_arguments(ui)
     for name, (help_text, arguments, _run) in COMMANDS.items():
