@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from studio.commands import command
+from studio.commands.tilecode_run import add_arguments as tilecode_arguments
 from studio.storage import KINDS, ProjectError, load_project
 
 Runner = Callable[[argparse.Namespace], int]
@@ -15,8 +16,9 @@ Runner = Callable[[argparse.Namespace], int]
 def _runners() -> dict[str, Runner]:
     # Imported here so that `studio --help` does not load every engine.
     from studio.commands.btree_play import run_btree
+    from studio.commands.tilecode_run import run_tilecode
 
-    return {"btree": run_btree}
+    return {"btree": run_btree, "tilecode": run_tilecode}
 
 
 def project_kind(path: str) -> str:
@@ -38,6 +40,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                        help="stop after N choices")
     btree.add_argument("--missing-links", choices=["error", "empty"], default=None,
                        help="missing link targets: an error or expand to nothing")
+    tilecode_arguments(parser)
 
 
 @command("run", "play a project in the plain terminal (headless)", _arguments)
