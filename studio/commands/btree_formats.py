@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from studio.commands import command, output_target
+from studio.commands.tilecode_import import import_tilecode_file
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.export import dumps_json
 from studio.storage import ProjectError, save_project
@@ -54,16 +55,21 @@ def _missing_links_option(parser: argparse.ArgumentParser, default: str | None) 
 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a trrbt game: .yaml, .yml or .json")
+    parser.add_argument("file", metavar="FILE",
+                        help="a trrbt game (.yaml, .yml or .json), or original TileCode games (settings .json or games.ts)")
     parser.add_argument("-o", "--output", metavar="OUT.toml",
                         help="project file to write (default: named after the game, in the current folder)")
     parser.add_argument("--force", action="store_true", help="overwrite OUT.toml if it exists")
     _missing_links_option(parser, "error")
 
 
-@command("import", "import a trrbt YAML/JSON game as one self-contained btree project", _import_arguments)
+@command("import", "import a trrbt YAML/JSON game as one self-contained btree project, "
+         "or original TileCode games (settings JSON or games.ts)", _import_arguments)
 def _import(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    tilecode = import_tilecode_file(path, args.output, args.force)  # settings JSON or games.ts
+    if tilecode is not None:
+        return tilecode
     try:
         project, compiled = import_game(path, args.missing_links)
     except BtreeError as exc:
