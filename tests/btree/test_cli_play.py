@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from studio import cli
+from studio.storage import create_project
 from tests.btree.corpus import BTREE, corpus_dir, normalise, read_jsonl
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -42,10 +43,11 @@ def test_automatic_seats_play_to_the_end_deterministically() -> None:
     assert "player R (random): drop a chip" in first.stdout
 
 
-def test_bad_seat_and_unsupported_kind(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_seat_and_unsupported_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert cli.main(["run", str(GAMES / "tic-tac-toe.toml"), "--player", "X=robot"]) == 1
     assert "bad --player" in capsys.readouterr().err
-    assert cli.main(["run", str(GAMES / "tilecode-starter.toml")]) == 1
+    haunted = create_project(tmp_path, "haunted", "Spooky Cup").path
+    assert cli.main(["run", str(haunted)]) == 1
     assert "cannot be run yet" in capsys.readouterr().err
 
 

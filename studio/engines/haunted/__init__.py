@@ -1,4 +1,7 @@
 """Haunted Tiles: AI matches on a board of breaking tiles (spec haunted.md).
 
-The rules engine is pure; only the AI runners in ``ai/`` start processes.
+Pure parts: ``board`` (maps), ``rules`` (one turn, §5), ``answers`` (the AI's view and the reading
+of its answer, §7), ``match`` (the referee, §6), ``tournament`` (§11), ``replay`` (§4.5),
+``maps`` (the shipped maps). ``inprocess`` runs the trusted ``builtin_ais`` in this process;
+only the AI runners in ``ai/`` start processes.
 """

@@ -1,0 +1,169 @@
+"""``studio match`` and ``studio tournament``: Haunted Tiles without the UI (spec haunted.md §12).
+
+    studio match builtin:greedy my_ai.py --rounds 5 --seed 7 --replay out.json.gz
+    studio tournament builtin:greedy builtin:lookahead a.py b.js --format roundrobin --json
+    studio tournament --project cup.toml --name "Inner school CSM"
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from studio import __version__
+from studio.commands import command
+from studio.commands.haunted_entrants import Setup, match_options, result_json, round_line
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.match import MatchResult, run_match
+from studio.engines.haunted.tournament import (
+    DOUBLE_ROUND_ROBIN,
+    ROUND_ROBIN,
+    SINGLE,
+    round_robin,
+    single_elimination,
+)
+from studio.storage import ProjectError, slug
+from studio.storage.haunted import tournaments_of
+from studio.storage.haunted_replay import load_replay, save_replay
+
+
+def _names(first: str, second: str) -> dict[str, str]:
+    if first == second:  # e.g. greedy against itself: keep the JSON keys apart
+        return {"A": f"{first} (A)", "B": f"{second} (B)"}
+    return {"A": first, "B": second}
+
+
+def _match_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ai_a", metavar="AI_A", help="team A (home in round 1): builtin:NAME, "
+                        "a .py or .js file, or a team of --project")
+    parser.add_argument("ai_b", metavar="AI_B", help="team B")
+    match_options(parser)
+    parser.add_argument("--replay", metavar="FILE", help="save the replay (.json or .json.gz)")
+    parser.add_argument("--quiet", action="store_true", help="print only the match result")
+
+
+@command("match", "play a Haunted Tiles match between two AIs", _match_arguments)
+def _match(args: argparse.Namespace) -> int:
+    setup = Setup(args)
+    team_a, team_b = setup.entrant(args.ai_a), setup.entrant(args.ai_b)
+    names = _names(team_a.name, team_b.name)
+    team_a.name, team_b.name = names["A"], names["B"]
+    result = run_match(team_a, team_b, setup.maps, setup.config, setup.seed)
+    if args.replay:
+        save_replay(replays.build(result, __version__), Path(args.replay))
+    if args.json:
+        print(json.dumps(result_json(result, names, setup.seed), indent=2, ensure_ascii=False))
+        return 0
+    for note in result.log:
+        print(f"note: {note}")
+    if not args.quiet:
+        for r in result.rounds:
+            print(round_line(r, names))
+    toss = " after a coin toss" if result.coin_toss else ""
+    print(f"{names[result.winner]} wins {result.wins['A']}-{result.wins['B']}-{result.ties}"
+          f"{toss} (seed {setup.seed})")
+    return 0
+
+
+def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ais", nargs="*", metavar="AI",
+                        help="entrants in registration order (builtin:NAME, files, team names)")
+    parser.add_argument("--format", choices=["single", "roundrobin", "double"], default=None,
+                        help="single elimination (default), round robin, or double round robin")
+    parser.add_argument("--name", help="run this [[tournament]] of --project")
+    parser.add_argument("--third-place", action="store_true", help="play a third-place match")
+    parser.add_argument("--replays", metavar="FOLDER",
+                        help="save every match's replay and index.json here (default with --name:"
+                             " replays/NAME beside the project)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --replays: reuse the matches already saved there")
+    match_options(parser)
+
+
+def _replay_file(folder: Path, number: int) -> Path:
+    return folder / f"match-{number:03d}.json.gz"
+
+
+def _saved_matches(folder: Path) -> dict[int, MatchResult]:
+    """The matches of an interrupted run, by schedule number (consecutive from 1)."""
+    done: dict[int, MatchResult] = {}
+    number = 1
+    while _replay_file(folder, number).exists():
+        done[number] = MatchResult.from_replay(load_replay(_replay_file(folder, number)))
+        number += 1
+    return done
+
+
+_FORMATS = {"single": SINGLE, "roundrobin": ROUND_ROBIN, "double": DOUBLE_ROUND_ROBIN}
+
+
+@command("tournament", "run a Haunted Tiles tournament (single elimination or round robin)",
+         _tournament_arguments)
+def _tournament(args: argparse.Namespace) -> int:
+    setup = Setup(args)
+    mode = _FORMATS[args.format or "single"]
+    entrant_names = list(args.ais)
+    third_place = args.third_place
+    school_sizes = None
+    if args.name:
+        if not args.project:
+            raise ProjectError("--name needs --project")
+        table = next((t for t in tournaments_of(setup.body, setup.teams) if t["name"] == args.name), None)
+        if table is None:
+            raise ProjectError(f"no tournament named {args.name!r} in the project")
+        entrant_names = entrant_names or table["entrants"]
+        mode = _FORMATS[args.format] if args.format else table["mode"]
+        third_place = third_place or table["third_place"]
+        if args.seed is None:
+            setup.seed = table["seed"]
+        if table["seeding"] == "school-size":
+            sizes = {t.name: t.school_size for t in setup.teams}
+            school_sizes = [sizes[n] for n in entrant_names]
+    if len(entrant_names) < 2:
+        raise ProjectError("a tournament needs at least two AIs")
+    if len(set(entrant_names)) != len(entrant_names):
+        raise ProjectError("an AI is entered twice", hint="copy the file to enter it again")
+    entrants = [setup.entrant(name) for name in entrant_names]
+    folder = Path(args.replays) if args.replays else None
+    if folder is None and args.name:  # a project's tournament keeps its replays beside it (§11)
+        folder = Path(args.project).resolve().parent / "replays" / slug(args.name)
+    if args.resume and folder is None:
+        raise ProjectError("--resume needs --replays FOLDER")
+    done = _saved_matches(folder) if args.resume else {}
+
+    def on_match(played) -> None:
+        if folder is not None:
+            save_replay(replays.build(played.result, __version__), _replay_file(folder, played.number))
+        if not args.json:
+            home, away = entrant_names[played.home], entrant_names[played.away]
+            r = played.result
+            toss = ", coin toss" if r.coin_toss else ""
+            print(f"{played.stage:<14} {home} vs {away}: {entrant_names[played.winner]} wins "
+                  f"{r.wins['A']}-{r.wins['B']}-{r.ties}{toss}")
+
+    try:
+        if mode == SINGLE:
+            result = single_elimination(entrants, setup.maps, setup.config, setup.seed,
+                                        school_sizes=school_sizes, third_place=third_place,
+                                        on_match=on_match, done=done)
+        else:
+            result = round_robin(entrants, setup.maps, setup.config, setup.seed,
+                                 double=mode == DOUBLE_ROUND_ROBIN, on_match=on_match, done=done)
+    except ValueError as exc:  # a saved match that does not fit this tournament
+        raise ProjectError(str(exc), file=folder, hint="use a fresh --replays folder") from None
+    document = {**result.to_json(), "seed": setup.seed}
+    if folder is not None:
+        document["replays"] = [str(_replay_file(folder, m.number)) for m in result.matches]
+        (folder / "index.json").write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    if args.json:
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return 0
+    for stage, entrant in result.byes:
+        print(f"{stage:<14} {entrant_names[entrant]}: bye")
+    print("standings:")
+    for place, index in enumerate(result.standings, 1):
+        rating = f"  Elo {result.ratings[index]:.0f}" if result.ratings else ""
+        print(f"  {place}. {entrant_names[index]}{rating}")
+    print(f"(seed {setup.seed})")
+    return 0

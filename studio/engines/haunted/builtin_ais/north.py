@@ -1,0 +1,11 @@
+"""Built-in Haunted Tiles AI "north": every monster always steps north.
+
+A one-line strategy, useful to test maps and other AIs. A monster that walks off the board dies
+without hitting any tile (home walking north dies on turn 1). See idle.py for the shape of
+game_state and of the answer.
+"""
+
+
+def main(game_state, side):
+    """Step north with all three monsters."""
+    return ["north", "north", "north"]
