@@ -45,7 +45,7 @@ def ensure_venv() -> Path:
     print("dev.py: installing studio and its test tools into .venv ...", file=sys.stderr)
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[test,js]"], check=True)
     STAMP.write_text(_wanted_stamp())
     return python
 

@@ -1,0 +1,126 @@
+"""Worker side of JavaScript AIs: one fresh V8 context (mini-racer) per round (spec §8.2).
+
+Imported by the worker by path in ``--js`` mode. V8 has no file, network or process access, so no
+OS confinement is applied; the host's wall-clock kill still bounds every call. The context is
+closed explicitly (a used, unclosed MiniRacer hangs the interpreter at exit) and the worker ends
+with ``os._exit`` in any case.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import time
+from typing import Any
+
+try:
+    from .js_prelude import PRELUDE
+except ImportError:  # run by path inside the worker, where this folder is on sys.path
+    from js_prelude import PRELUDE  # type: ignore[no-redef]
+OUTPUT_LIMIT = 4096
+RESULT_LIMIT = 1 << 20
+
+
+def import_mini_racer(package_dir: str) -> Any:
+    """Import mini-racer from its folder alone (the worker runs with ``-S``: no site-packages)."""
+    import importlib.util  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location(
+        "py_mini_racer", os.path.join(package_dir, "__init__.py"),
+        submodule_search_locations=[package_dir])
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules["py_mini_racer"] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def run_js(session: Any, load: dict[str, Any], memory_mb: int) -> None:
+    """Load a JavaScript AI and answer moves until the host closes the pipe.
+
+    Args:
+        session: the worker's protocol session (``worker.Session``).
+        load: the ``load`` message (path, seed, side).
+        memory_mb: V8 heap cap; reaching it is reported as a crash and ends the worker.
+    """
+    from py_mini_racer import JSOOMException, MiniRacer  # noqa: PLC0415 - see import_mini_racer
+
+    started = time.perf_counter()
+    with open(load["path"], encoding="utf-8-sig") as file:
+        source = file.read()
+    seed = int(load["seed"]) & 0xFFFFFFFFFFFFFFFF
+    prelude = (PRELUDE.replace("SEED_LOW", str(seed & 0xFFFFFFFF))
+               .replace("SEED_HIGH", str(seed >> 32)).replace("OUTPUT_LIMIT", str(OUTPUT_LIMIT)))
+    context = MiniRacer()
+    atexit.register(context.close)
+    context.set_hard_memory_limit(memory_mb << 20)
+    confined = {"confined": True, "confinement": "V8 context without file, network or process access"}
+    try:
+        context.eval(prelude)
+        context.eval(source)
+        context.eval("__studio.check()")
+    except Exception as exc:  # noqa: BLE001 - any JS error at load is the AI's
+        _take_output(context, session)
+        kind = "crash" if isinstance(exc, JSOOMException) else "exception"
+        session.send({"ok": False, "kind": kind, "error": _js_error(exc), **confined})
+        context.close()
+        return
+    _take_output(context, session)
+    session.send({"ok": True, "ms": (time.perf_counter() - started) * 1000, **confined})
+    try:
+        while (message := session.receive()) is not None:
+            if not _move(context, session, message, JSOOMException):
+                break
+    finally:
+        context.close()
+
+
+def _move(context: Any, session: Any, message: dict[str, Any], oom: type) -> bool:
+    """Answer one move; False when the context is spent (out of memory)."""
+    started = time.perf_counter()
+    call = f"__studio.start({json.dumps(message['state'])}, {json.dumps(message['side'])})"
+    idle_polls = 0
+    try:
+        status = context.eval(call)
+        while not isinstance(status, str):
+            # A number: ms until the next timer, or -1 (none: only a Promise reaction can settle).
+            if status == -1:
+                idle_polls += 1
+                time.sleep(0 if idle_polls == 1 else 0.002)
+            elif status > 0:
+                time.sleep(status / 1000)
+            status = context.eval("__studio.poll()")
+    except Exception as exc:  # noqa: BLE001
+        _take_output(context, session)
+        spent = isinstance(exc, oom) or context.was_hard_memory_limit_reached()
+        session.send({"ok": False, "kind": "crash" if spent else "exception",
+                      "error": _js_error(exc), "ms": (time.perf_counter() - started) * 1000})
+        return not spent
+    settled = json.loads(status)
+    session.out.write(settled["output"][0])
+    session.err.write(settled["output"][1])
+    ms = (time.perf_counter() - started) * 1000
+    if settled.get("ok") and len(settled["json"]) > RESULT_LIMIT:
+        session.send({"ok": False, "kind": "bad_shape", "ms": ms,
+                      "error": f"the answer is too large ({len(settled['json'])} bytes of JSON)"})
+    elif settled.get("ok"):
+        session.send({"ok": True, "ms": ms}, result_json=settled["json"])
+    else:
+        session.send({"ok": False, "kind": settled["kind"], "error": settled["error"][-2000:],
+                      "ms": ms})
+    return True
+
+
+def _take_output(context: Any, session: Any) -> None:
+    try:
+        stdout, stderr = json.loads(context.eval("__studio.output()"))
+    except Exception:  # noqa: BLE001 - a spent context has no output to give
+        return
+    session.out.write(stdout)
+    session.err.write(stderr)
+
+
+def _js_error(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return f"{type(exc).__name__}: {text}"[-2000:]

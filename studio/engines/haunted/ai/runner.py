@@ -1,0 +1,354 @@
+"""Host side of a worker process: ``WorkerPlayer`` implements the ``Player`` contract.
+
+One worker per AI per round: ``load`` starts it, moves reuse it (module state persists within the
+round), ``close`` kills and reaps it. The host alone measures time; on overrun it kills the worker's
+process group with SIGKILL (spec haunted.md §7.3, §8.1).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from studio.engines.haunted.ai import landlock
+from studio.engines.haunted.players import AIReply
+
+WORKER = Path(__file__).with_name("worker.py")
+TURN_OUTPUT_LIMIT = 4096
+ROUND_OUTPUT_LIMIT = 65536
+TRUNCATED = "…truncated"
+_REPLY_LIMIT = 4 << 20  # bytes of one protocol line; a legal reply is far smaller
+MAX_MOVES = 3
+MAX_TURNS = 340
+"""Longest possible round (§5.4) on the largest map, 15×15 at strength 3: ⌊(675 + 6) / 2⌋."""
+
+
+class RawOutput:
+    """Drains one of the worker's own stdout/stderr pipes in a thread, keeping a bounded tail."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._lock = threading.Lock()
+        self._kept = bytearray()
+        self._dropped = False
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        while chunk := self._stream.read1(65536):
+            with self._lock:
+                room = TURN_OUTPUT_LIMIT - len(self._kept)
+                self._kept += chunk[:max(room, 0)]
+                self._dropped |= len(chunk) > room
+
+    def take(self) -> str:
+        """What arrived since the last call (bounded)."""
+        with self._lock:
+            text = self._kept.decode(errors="replace") + (TRUNCATED if self._dropped else "")
+            self._kept, self._dropped = bytearray(), False
+        return text
+
+    def join(self) -> None:
+        self._thread.join(timeout=1.0)
+        self._stream.close()
+
+
+class WorkerPlayer:
+    """A Python (or, with ``js=True``, JavaScript) AI in a sandboxed worker process.
+
+    Args:
+        path: the AI's source file.
+        time_limit: seconds per move, wall clock, measured here; None for no limit (debug only).
+        load_limit: seconds for start-up and the module's top level.
+        memory_mb: address-space cap of a Python worker.
+        cpu_seconds: CPU-time backstop; by default ``time_limit × MAX_TURNS + load_limit``.
+        confine: apply Landlock, network namespace and uid drop (Linux).
+        js: run the file in V8 (mini-racer) instead of Python.
+        name: shown in logs; the file's stem by default.
+    """
+
+    def __init__(self, path: str | Path, *, time_limit: float | None = 2.0, load_limit: float = 5.0,
+                 memory_mb: int = 512, cpu_seconds: int | None = None, confine: bool = True,
+                 js: bool = False, js_memory_mb: int = 64, name: str | None = None) -> None:
+        self.path = Path(path).resolve()
+        self.name = name or self.path.stem
+        self.time_limit = time_limit
+        self.load_limit = load_limit
+        self.memory_mb = memory_mb
+        per_move = time_limit or 60.0  # the longest configurable limit when there is none
+        self.cpu_seconds = cpu_seconds or int(per_move * MAX_TURNS + load_limit) + 1
+        self.js = js
+        self.js_memory_mb = js_memory_mb
+        self._confine = confine
+        self.confined, self.unconfined_reason = expected_confinement(confine, js)
+        self.confinement = ""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._workdir: str | None = None
+        self._to_worker: int | None = None
+        self._from_worker: int | None = None
+        self._buffer = bytearray()
+        self._raw: list[RawOutput] = []
+        self._sent_at = 0.0
+        self._pending = False
+        self._round_output = 0
+        self._last_message: dict[str, Any] = {}
+
+    # -- Player -------------------------------------------------------------------------------
+
+    def load(self, seed: int, side: str) -> AIReply:
+        """Start the worker and load the AI (within ``load_limit``)."""
+        self.close()
+        started = time.perf_counter()
+        try:
+            self._start()
+        except OSError as exc:
+            self.close()
+            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
+        self._send({"op": "load", "path": str(self.path), "seed": seed, "side": side})
+        reply = self._reply(started + self.load_limit, started)
+        if reply.ok or reply.failure == "exception":
+            self._note_confinement()
+        if not reply.ok:
+            self.close()
+        return reply
+
+    def request(self, turn: int, state: dict[str, Any], side: str) -> None:
+        """Send the turn's state; returns at once."""
+        self._sent_at = time.perf_counter()
+        self._pending = True
+        if self._process is not None:
+            self._send({"op": "move", "turn": turn, "state": state, "side": side})
+
+    def collect(self) -> AIReply:
+        """Wait for the answer to the last request, at most ``time_limit`` after it was sent."""
+        if not self._pending:
+            return AIReply(False, failure="crash", error="collect() without request()")
+        self._pending = False
+        if self._process is None:
+            return AIReply(False, failure="crash", error="the worker is not running")
+        # No limit (the UI's debug switch, never in tournaments) waits as long as it takes.
+        limit = self.time_limit if self.time_limit else math.inf
+        reply = self._reply(self._sent_at + limit, self._sent_at)
+        if reply.ok:
+            reply = check_shape(reply)
+        if reply.failure in ("timeout", "crash"):
+            self.close()
+        return reply
+
+    def close(self) -> None:
+        """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
+        process, self._process = self._process, None
+        for fd in (self._to_worker, self._from_worker):
+            if fd is not None:
+                os.close(fd)
+        self._to_worker = self._from_worker = None
+        if process is not None:
+            _kill_tree(process)
+        for raw in self._raw:
+            raw.join()
+        self._raw = []
+        if self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
+        self._buffer.clear()
+
+    def __enter__(self) -> WorkerPlayer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - at interpreter exit modules may already be gone
+            pass
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id while it runs (for tests and diagnostics)."""
+        return self._process.pid if self._process else None
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self._workdir = tempfile.mkdtemp(prefix="studio-ai-")
+        host_in, worker_out = os.pipe()
+        worker_in, host_out = os.pipe()
+        command = [sys.executable, "-I", "-S", str(WORKER), "--fds", f"{worker_in},{worker_out}",
+                   "--workdir", self._workdir, "--memory-mb", str(self.memory_mb),
+                   "--cpu-seconds", str(self.cpu_seconds), "--js-memory-mb", str(self.js_memory_mb)]
+        if self.js:
+            command += ["--js", mini_racer_dir()]
+        if not self._confine:
+            command += ["--confine", "no"]
+        try:
+            self._process = subprocess.Popen(
+                command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=self._workdir, env=scrubbed_env(), pass_fds=(worker_in, worker_out),
+                start_new_session=True)
+        finally:
+            os.close(worker_in)
+            os.close(worker_out)
+        self._to_worker, self._from_worker = host_out, host_in
+        os.set_blocking(host_in, False)
+        self._raw = [RawOutput(self._process.stdout), RawOutput(self._process.stderr)]
+        self._round_output = 0
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            os.write(self._to_worker, json.dumps(message).encode() + b"\n")  # type: ignore[arg-type]
+        except (OSError, TypeError):
+            pass  # a dead worker shows up as a crash when the reply is read
+
+    def _reply(self, deadline: float, started: float) -> AIReply:
+        line = self._read_line(deadline)
+        ms = (time.perf_counter() - started) * 1000
+        if line is None:
+            self.close()
+            return AIReply(False, failure="timeout", ms=ms,
+                           error=f"no answer within {deadline - started:.2f} s; the worker was killed")
+        if line == b"":
+            return self._crashed(ms)
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return AIReply(False, failure="crash", ms=ms, error="the worker sent garbage")
+        stdout = self._bound(message.get("stdout", "") + self._raw[0].take())
+        stderr = self._bound(message.get("stderr", "") + self._raw[1].take())
+        self._last_message = message
+        if not message.get("ok"):
+            return AIReply(False, failure=message.get("kind", "exception"), ms=ms, stdout=stdout,
+                           stderr=stderr, error=message.get("error", ""))
+        return AIReply(True, result=message.get("result"), ms=ms, stdout=stdout, stderr=stderr)
+
+    def _read_line(self, deadline: float) -> bytes | None:
+        """One protocol line; ``b""`` when the worker died, None at the deadline."""
+        fd = self._from_worker
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[:end + 1]
+                return line
+            if len(self._buffer) > _REPLY_LIMIT:
+                return b""
+            left = deadline - time.perf_counter()
+            if left <= 0 or fd is None:
+                return None if fd is not None else b""
+            ready, _, _ = select.select([fd], [], [], None if left == math.inf else left)
+            if ready:
+                try:
+                    chunk = os.read(fd, 1 << 20)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    return b""
+                self._buffer += chunk
+
+    def _crashed(self, ms: float) -> AIReply:
+        process = self._process
+        code = process.wait(timeout=2.0) if process is not None else None
+        stderr = self._bound(self._raw[1].take()) if self._raw else ""
+        stdout = self._bound(self._raw[0].take()) if self._raw else ""
+        self.close()
+        how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        if code == -signal.SIGXCPU:
+            how += " (CPU time limit)"
+        return AIReply(False, failure="crash", ms=ms, stdout=stdout, stderr=stderr,
+                       error=f"the worker died ({how})")
+
+    def _bound(self, text: str) -> str:
+        """Apply the per-round budget on captured output."""
+        room = ROUND_OUTPUT_LIMIT - self._round_output
+        if len(text) <= room:
+            self._round_output += len(text)
+            return text
+        self._round_output = ROUND_OUTPUT_LIMIT
+        return text[:max(room, 0)] + TRUNCATED
+
+    def _note_confinement(self) -> None:
+        message = self._last_message
+        if "confined" in message:
+            self.confined = bool(message["confined"])
+            self.confinement = message.get("confinement", "")
+            self.unconfined_reason = "" if self.confined else f"runs unconfined: {self.confinement}"
+
+
+def mini_racer_dir() -> str:
+    """The installed ``py_mini_racer`` package folder (the JS worker imports it from there)."""
+    spec = importlib.util.find_spec("py_mini_racer")
+    if spec is None or not spec.submodule_search_locations:
+        raise OSError("mini-racer is not installed: pip install 'studio[js]'")
+    return str(list(spec.submodule_search_locations)[0])
+
+
+def check_shape(reply: AIReply) -> AIReply:
+    """Answers that can never be valid (§7.2) fail here; list lengths 1..3 go to the referee."""
+    result = reply.result
+    if not isinstance(result, list):
+        kind = "null" if result is None else type(result).__name__
+        why = f"the answer must be a list of moves, not {kind}"
+    elif len(result) > MAX_MOVES:
+        why = f"the answer has {len(result)} moves; at most {MAX_MOVES}"
+    else:
+        return reply
+    return AIReply(False, failure="bad_shape", error=why, ms=reply.ms, stdout=reply.stdout,
+                   stderr=reply.stderr)
+
+
+def scrubbed_env() -> dict[str, str]:
+    """The worker's whole environment: nothing of the user's (no tokens, no PYTHON* paths)."""
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+
+
+def expected_confinement(confine: bool, js: bool) -> tuple[bool, str]:
+    """What the worker will achieve, predicted before it starts (the load reply confirms it)."""
+    if js:
+        return True, ""
+    if not confine:
+        return False, "runs unconfined: confinement switched off"
+    if sys.platform != "linux":
+        return False, f"runs unconfined: no Landlock on {sys.platform}"
+    if landlock.abi_version() < 1:
+        return False, "runs unconfined: the kernel has no Landlock"
+    if os.geteuid() != 0 and _max_user_namespaces() == 0:
+        return False, "runs unconfined: network open (user namespaces are disabled)"
+    return True, ""
+
+
+def _max_user_namespaces() -> int:
+    try:
+        with open("/proc/sys/user/max_user_namespaces", encoding="ascii") as file:
+            return int(file.read())
+    except (OSError, ValueError):
+        return 0
+
+
+def _kill_tree(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the worker's process group, then reap it.
+
+    The AI cannot leave the group: a Python worker runs with ``RLIMIT_NPROC`` 1 under a uid of its
+    own (or in its own user namespace), so it starts no process; V8 starts none either.
+    """
+    for kill in (lambda: os.killpg(process.pid, signal.SIGKILL), process.kill):
+        try:
+            kill()
+        except (ProcessLookupError, PermissionError):
+            pass
+    try:
+        process.wait(timeout=5.0)
+    except subprocess.TimeoutExpired:
+        pass

@@ -1,0 +1,3 @@
+def main(game_state, side):
+    while True:
+        pass

@@ -1,0 +1,1 @@
+async function main(gameState, side) { for (;;) { await null; } }

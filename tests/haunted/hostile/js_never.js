@@ -1,0 +1,1 @@
+function main(gameState, side) { return new Promise(function () {}); }

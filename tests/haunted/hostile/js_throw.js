@@ -1,0 +1,1 @@
+function main(gameState, side) { throw new Error("boom from JS"); }

@@ -1,0 +1,1 @@
+main = ["north", "north", "north"]

@@ -1,0 +1,2 @@
+def main(game_state, side):
+    raise RuntimeError("boom from the AI")

@@ -1,0 +1,2 @@
+def main(game_state, side)
+    return ["none", "none", "none"]

@@ -1,0 +1,103 @@
+"""Well-behaved Python AIs in worker processes: state, seeding, output capture, clean-up."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from studio.engines.haunted.ai import WorkerPlayer, make_player
+from studio.engines.haunted.builtin_ais import BUILTINS
+from tests.haunted.hostile import STATE, gone, move, player
+
+
+def test_state_persists_within_a_round_and_resets_between_rounds() -> None:
+    ai = player("counter.py")
+    try:
+        assert ai.load(seed=5, side="home").ok
+        first = [move(ai, turn).result[2] for turn in (1, 2, 3)]
+        assert [entry.split(":")[0] for entry in first] == ["1", "2", "3"]
+        assert ai.load(seed=5, side="home").ok  # a new round: a new worker
+        again = move(ai).result[2]
+    finally:
+        ai.close()
+    assert again == first[0]
+
+
+def test_seeding_is_deterministic_and_depends_on_the_seed() -> None:
+    def first_answers(seed: int) -> list[str]:
+        with player("counter.py") as ai:
+            assert ai.load(seed, "home").ok
+            return [move(ai, turn).result[2] for turn in (1, 2)]
+
+    assert first_answers(11) == first_answers(11)
+    assert first_answers(11) != first_answers(12)
+
+
+def test_print_output_is_captured_per_call() -> None:
+    with player("counter.py") as ai:
+        ai.load(1, "away")
+        ai.request(1, STATE, "away")
+        first = ai.collect()
+        second = move(ai)
+    assert first.stdout == "turn 1 away\n"
+    assert second.stdout == "turn 2 home\n"
+
+
+def test_awaitable_answers_are_awaited_and_tuples_become_lists() -> None:
+    with player("awaiting.py") as ai:
+        assert ai.load(1, "home").ok
+        reply = move(ai)
+    assert reply.ok and reply.result == ["north", "south", "none"]
+
+
+def test_every_builtin_answers_in_a_worker() -> None:
+    for name in BUILTINS:
+        with make_player(f"builtin:{name}", time_limit=2.0) as ai:
+            assert ai.load(3, "away").ok, name
+            reply = move(ai)
+            assert reply.ok and isinstance(reply.result, list) and len(reply.result) == 3, name
+
+
+def test_close_reaps_the_worker_and_removes_its_folder_and_is_idempotent() -> None:
+    ai = player("counter.py")
+    assert ai.load(1, "home").ok
+    pid, workdir = ai.pid, ai._workdir
+    assert pid is not None and os.path.isdir(workdir)
+    ai.close()
+    ai.close()
+    assert gone(pid)
+    assert not os.path.exists(workdir)
+
+
+def test_reply_timing_is_measured_by_the_host() -> None:
+    with player("counter.py") as ai:
+        load = ai.load(1, "home")
+        reply = move(ai)
+    assert load.ms > 0 and 0 < reply.ms < 300
+
+
+def test_collect_without_request_and_moves_without_load_fail_cleanly() -> None:
+    ai = WorkerPlayer(BUILTINS["idle"], time_limit=0.3)
+    assert ai.collect().failure == "crash"
+    ai.request(1, STATE, "home")
+    reply = ai.collect()
+    assert not reply.ok and reply.failure == "crash"
+    ai.close()
+
+
+@pytest.mark.parametrize("side", ["home", "away"])
+def test_the_worker_sees_the_state_and_side_it_was_sent(side: str, tmp_path) -> None:
+    source = tmp_path / "echo.py"
+    source.write_text("def main(state, side):\n    return [side, state['boardSize'][0], None]\n")
+    with WorkerPlayer(source, time_limit=1.0) as ai:
+        assert ai.load(1, side).ok
+        ai.request(1, STATE, side)
+        assert ai.collect().result == [side, 7, None]
+
+
+def test_no_time_limit_waits_for_a_slow_answer() -> None:
+    with player("sleeper.py", time_limit=None) as ai:
+        assert ai.load(1, "home").ok
+        reply = move(ai, sleep=0.5)
+    assert reply.ok and reply.ms >= 500
