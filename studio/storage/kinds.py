@@ -48,40 +48,11 @@ class KindSpec:
     """The body of a new project named ``name``."""
 
 
-def _new_tilecode(name: str) -> Body:
-    blank = "\n".join(["0" * 8] * 8) + "\n"
-    empty = "\n".join(["." * 8] * 8) + "\n"
-    return {
-        "game": {"player_kind": 0, "help": True, "round_ms": 150, "high_score": 0},
-        "backgrounds": [{"name": n} for n in ("floor", "wall", "grass", "water")],
-        "sprites": [{"name": n} for n in ("player", "box", "enemy", "food")],
-        "map": {"width": 8, "height": 8, "background": blank, "sprites": empty},
-    }
-
-
-def _new_btree(name: str) -> Body:
-    return {
-        "btree": {"seed": 0, "missing_links": "error"},
-        "node": [
-            {"at": [], "type": "order"},
-            {"at": [0], "type": "set-board", "pattern": {"main": "_ _ _\n_ _ _\n_ _ _\n"}},
-            {"at": [1], "type": "display-board"},
-        ],
-    }
-
-
-def _new_haunted(name: str) -> Body:
-    tiles = "\n".join(["3333333"] * 7) + "\n"
-    return {
-        "match": {"rounds": 5, "max_rounds": 10, "time_limit": 2.0, "maps": ["Default"]},
-        "map": [{"name": "Default", "size": 7, "tiles": tiles}],
-    }
-
-
 KINDS: dict[str, KindSpec] = {
-    "tilecode": KindSpec("tilecode", "TileCode", new_body=_new_tilecode),
-    "btree": KindSpec("btree", "Behaviour tree", new_body=_new_btree),
-    "haunted": KindSpec("haunted", "Haunted Tiles", new_body=_new_haunted),
+    # each kind gets its body functions from studio/storage/{tilecode,btree,haunted}.py
+    "tilecode": KindSpec("tilecode", "TileCode"),
+    "btree": KindSpec("btree", "Behaviour tree"),
+    "haunted": KindSpec("haunted", "Haunted Tiles"),
 }
 """Every kind the studio knows, in the order the UI offers them."""
 
