@@ -100,6 +100,19 @@ def test_greedy_accounts_for_teammates_planned_hits() -> None:
     assert moves[1] == "none"  # (3,2) would keep only 1 after H0's planned hit
 
 
+def test_hunter_closes_in_on_safe_tiles_and_never_waits_when_it_can_move() -> None:
+    rows = ["3333333", "3333333", "3333333", "3133333", "3333333", "3333333", "3333333"]
+    state = Round(board(rows, [[0, 0], [0, 3], [2, 1]], [[6, 0], [6, 3], [6, 6]])).initial_state()
+    moves = ask("hunter", state)
+    assert moves[0] == "south"  # towards A0 at (6,0)
+    assert moves[1] == "south"  # towards A1 at (6,3)
+    # H2 at (2,1): south (3,1) is nearest but strength 1, so it would break under it; west
+    # (2,0) is 4 steps from A0, east (2,2) 5 from A1
+    assert moves[2] == "west"
+    lone = Round(board(rows, [[6, 1], [0, 3], [0, 6]], [[6, 0], [0, 0], [0, 0]])).initial_state()
+    assert ask("hunter", lone)[0] == "west"  # step onto the prey's tile rather than wait
+
+
 def test_lookahead_avoids_breaking_its_own_tile_and_is_deterministic() -> None:
     rows = ["13331", "33333", "33333", "33333", "33333"]
     state = Round(board(rows, [[0, 1], [0, 2], [0, 3]])).initial_state()

@@ -12,7 +12,9 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 
-NAMES = ("idle", "north", "south", "east", "west", "wander", "cautious", "greedy", "lookahead")
+NAMES = (
+    "idle", "north", "south", "east", "west", "wander", "cautious", "greedy", "hunter", "lookahead",
+)
 """Built-in names in the order the UI lists them."""
 
 BUILTINS: dict[str, Path] = {name: _HERE / f"{name}.py" for name in NAMES}
