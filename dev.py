@@ -4,7 +4,7 @@
     python3 dev.py run [ARGS...]    set up .venv, then launch the studio (default on games/)
     python3 dev.py test [ARGS...]   set up .venv, then run the whole test suite
 
-Needs only Python 3.11+. The virtualenv is rebuilt when pyproject.toml changes.
+Needs only Python 3.11+. The virtualenv is refreshed when pyproject.toml or EXTRAS change.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".studio-installed"
+EXTRAS = "test,js"
+"""Optional dependency groups installed with the studio: the test stack and JS AIs."""
 
 
 def _venv_python() -> Path:
@@ -29,7 +31,7 @@ def _venv_python() -> Path:
 
 def _wanted_stamp() -> str:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    return f"{sys.version_info[:2]} {digest}"
+    return f"{sys.version_info[:2]} {digest} [{EXTRAS}]"
 
 
 def ensure_venv() -> Path:
@@ -45,7 +47,7 @@ def ensure_venv() -> Path:
     print("dev.py: installing studio and its test tools into .venv ...", file=sys.stderr)
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "install", "-e", f"{ROOT}[test,js]"], check=True)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[{EXTRAS}]"], check=True)
     STAMP.write_text(_wanted_stamp())
     return python
 
