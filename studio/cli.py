@@ -13,7 +13,9 @@ from pathlib import Path
 
 from studio import __version__
 from studio.commands import COMMANDS, command, load_all, output_target
-from studio.storage import KINDS, ProjectError, load_project, new_project, save_project
+from studio.storage import (
+    KINDS, ProjectError, check_project, load_project, new_project, save_project,
+)
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -94,11 +96,7 @@ def _project_argument(parser: argparse.ArgumentParser) -> None:
 @command("validate", "check a project file; exit 1 with the errors if it is not valid", _project_argument)
 def _validate(args: argparse.Namespace) -> int:
     project = load_project(args.project)
-    check = KINDS[project.kind].check
-    try:
-        warnings = check(project.body) if check is not None else []
-    except ProjectError as exc:
-        raise exc.with_file(project.path) from None
+    warnings = check_project(project)
     for warning in warnings:
         print(f"{args.project}: warning: {warning}")
     note = f" (migrated from format {project.migrated_from})" if project.migrated_from else ""

@@ -72,10 +72,14 @@ def run_tilecode(args: argparse.Namespace) -> int:
     """Run the rounds and print dumps or JSON; exit 0 (won, lost or stopped)."""
     from studio.engines.tilecode.engine import dump_state, load
     from studio.engines.tilecode.errors import TilecodeError
-    from studio.storage.tilecode import project_to_game
+    from studio.storage.tilecode import play_errors, project_to_game
 
     project = load_project(args.project)
     game = project_to_game(project)
+    errors = play_errors(game)
+    if errors:
+        raise ProjectError(str(errors[0]), file=Path(args.project),
+                           hint=f"{len(errors)} error(s) block play; 'studio validate' lists them")
     inputs = parse_inputs(args.inputs or "")
     rounds = args.rounds if args.rounds is not None else len(inputs) + 1
     if rounds < 0:

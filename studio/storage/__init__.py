@@ -20,6 +20,7 @@ from studio.storage.kinds import KINDS, KindSpec
 from studio.storage.project import (
     Project,
     ProjectHeader,
+    check_project,
     dumps_project,
     load_project,
     loads_project,
@@ -44,6 +45,7 @@ __all__ = [
     "ProjectHeader",
     "atomic_write",
     "backup_path",
+    "check_project",
     "create_project",
     "dumps_project",
     "duplicate_project",

@@ -188,6 +188,27 @@ def load_project(path: str | Path) -> Project:
     return loads_project(read_text_file(path), path)
 
 
+def check_project(project: Project) -> list[str]:
+    """The kind's deeper checks (``studio validate``): returns warnings as text.
+
+    Raises:
+        ProjectError: the first error, naming the file and, where it can be found, the line.
+    """
+    check = KINDS[project.kind].check
+    if check is None:
+        return []
+    try:
+        return check(project.body)
+    except ProjectError as exc:
+        line = None
+        if exc.field_path and project.path is not None:
+            try:
+                line = locate_field(read_text_file(project.path), exc.field_path)
+            except ProjectError:
+                line = None
+        raise exc.with_file(project.path, line) from None
+
+
 def dumps_project(project: Project) -> str:
     """Canonical TOML text of a project."""
     return dumps(project.document())

@@ -28,8 +28,8 @@ VIEWS_PER_TRANSFORM = {
 
 __all__ = [
     "Problem", "body_problems", "body_to_game", "bordered_map", "check", "game_summary",
-    "game_to_body", "game_to_project", "new_body", "new_game", "project_to_game", "summarize",
-    "validate",
+    "game_to_body", "game_to_project", "new_body", "new_game", "play_errors", "project_to_game",
+    "summarize", "validate", "validate_shape",
 ]
 
 
@@ -140,6 +140,10 @@ def game_to_body(game: Game) -> Body:
         "game": {"player_kind": game.player_kind, "help": game.help, "round_ms": game.round_ms,
                  "high_score": game.high_score},
     }
+    if game.seed is not None:
+        body["game"]["seed"] = game.seed
+    if game.render != "glyph":
+        body["game"]["render"] = game.render
     if game.provenance:
         known = [k for k in PROVENANCE_ORDER if k in game.provenance]
         body["provenance"] = {k: game.provenance[k] for k in
@@ -185,12 +189,29 @@ def _first_error(problems: list[Problem]) -> None:
 
 
 def validate(body: Body) -> None:
-    """Check a body on load, on save and before play.
+    """Raise for a malformed body or its first §3.4 error (``studio validate``, before play).
 
     Raises:
         ProjectError: the body is malformed, or the first §3.4 error, with its field path.
     """
     _first_error(body_problems(body))
+
+
+def validate_shape(body: Body) -> None:
+    """What loading checks: the file's shape (keys, types, grids, codes), not §3.4.
+
+    A project whose rules break §3.4 still opens, so that the editor can show the problems and
+    nothing is lost; such errors block play (and ``studio run``) and fail ``studio validate``.
+
+    Raises:
+        ProjectError: the first malformed field, with its field path.
+    """
+    body_to_game(body, "")
+
+
+def play_errors(game: Game) -> list[Problem]:
+    """The §3.4 errors that block playing ``game`` (empty when it can be played)."""
+    return [problem for problem in game_problems(game) if problem.is_error]
 
 
 def check(body: Body) -> list[str]:
@@ -221,9 +242,15 @@ def game_summary(game: Game) -> dict[str, Any]:
 def summarize(body: Body) -> dict[str, Any]:
     """What ``studio inspect`` and the home screen show about a TileCode project."""
     try:
-        return game_summary(body_to_game(body, ""))
+        game = body_to_game(body, "")
     except ProjectError as exc:
         return {"error": exc.message}
+    summary = game_summary(game)
+    problems = game_problems(game)
+    if problems:
+        errors = sum(problem.is_error for problem in problems)
+        summary["problems"] = f"{errors} error(s), {len(problems) - errors} warning(s)"
+    return summary
 
 
 # --------------------------------------------------------------------------------- template
@@ -260,7 +287,7 @@ def new_body(name: str) -> Body:
 def register() -> None:
     """Install the TileCode storage functions on ``KINDS["tilecode"]``."""
     spec = KINDS["tilecode"]
-    spec.validate = validate
+    spec.validate = validate_shape
     spec.check = check
     spec.summarize = summarize
     spec.new_body = new_body

@@ -11,13 +11,13 @@ import unicodedata
 from typing import Any
 
 from studio.engines.tilecode.model import (
-    ART_SIZE, BUTTONS, DIR_PREDICATES, KIND_CODES, MAX_MAP, MIN_MAP, RULE_TYPES, SPRITE_CODES,
-    TRANSFORMS, ArtKind, Command, Game, Rule, SpritePlacement, TileMap, TileRecord,
+    ART_SIZE, BUTTONS, DIR_PREDICATES, KIND_CODES, MAX_MAP, MAX_SEED, MIN_MAP, RENDER_MODES,
+    RULE_TYPES, SPRITE_CODES, TRANSFORMS, ArtKind, Command, Game, Rule, SpritePlacement, TileMap, TileRecord,
 )
 from studio.storage.errors import FieldPath, ProjectError
 
 TOP_KEYS = ("game", "provenance", "backgrounds", "sprites", "map", "rules")
-GAME_KEYS = ("player_kind", "help", "round_ms", "high_score")
+GAME_KEYS = ("player_kind", "help", "round_ms", "high_score", "seed", "render")
 ART_KEYS = ("name", "glyph", "color", "art")
 MAP_KEYS = ("width", "height", "background", "sprites", "extra_sprites")
 RULE_KEYS = ("id", "type", "button", "transforms", "enabled", "tiles")
@@ -252,6 +252,8 @@ def read_game(body: dict[str, Any], name: str) -> Game:
         raise fail("help must be true or false", ("game", "help"))
     round_ms = _int(settings, "round_ms", ("game",), 150, *ROUND_MS)
     high_score = _int(settings, "high_score", ("game",), 0, 0, 2**53)
+    seed = None if "seed" not in settings else _int(settings, "seed", ("game",), None, 0, MAX_SEED)
+    render = _str(settings, "render", ("game",), RENDER_MODES, "glyph")
     provenance = body.get("provenance", {})
     if not isinstance(provenance, dict) or not all(
         isinstance(v, (str, int)) for v in provenance.values()
@@ -273,4 +275,4 @@ def read_game(body: dict[str, Any], name: str) -> Game:
                        "give each rule its own id (new rules take the smallest free id)")
         ids[rule.id] = i
     return Game(name, backgrounds, sprites, tile_map, tuple(sorted(rules, key=lambda r: r.id)),
-                player_kind, help_on, round_ms, high_score, dict(provenance))
+                player_kind, help_on, round_ms, high_score, dict(provenance), seed, render)

@@ -55,7 +55,7 @@ def sample_game() -> Game:
         (ArtKind("hero", base.sprites[0].art, "@"), *base.sprites[1:]),
         TileMap(8, 8, tuple(tuple((x + y) % 4 for x in range(8)) for y in range(8)), sprites),
         rules, 0, False, 200, 40,
-        {"source": "ours", "license": "MIT", "note": "kept in order"},
+        {"source": "ours", "license": "MIT", "note": "kept in order"}, 2**63 - 1, "art",
     )
 
 
@@ -164,6 +164,24 @@ def test_new_project_has_the_spec_defaults(tmp_path: Path) -> None:
     text = project.path.read_text(encoding="utf-8")
     assert dumps_project(load_project(project.path)) == text
     assert body_problems(project.body) == []
+
+
+def test_default_seed_and_render_mode_are_written_only_when_set() -> None:
+    plain = dumps_project(game_to_project(new_game("Plain")))
+    assert "seed =" not in plain and "render =" not in plain
+    text = dumps_project(game_to_project(sample_game()))
+    assert "high_score = 40\nseed = 9223372036854775807\nrender = \"art\"\n" in text
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("seed = -1", "seed must be a whole number"), ('render = "ascii"', "render 'ascii' is not one of"),
+])
+def test_bad_seed_or_render_mode_is_named(line: str, message: str) -> None:
+    text = dumps_project(game_to_project(new_game("Bad"))).replace("high_score = 0\n",
+                                                                   f"high_score = 0\n{line}\n")
+    with pytest.raises(ProjectError) as info:
+        loads_project(text)
+    assert message in info.value.message and info.value.field_path[0] == "game"
 
 
 def test_registry_is_wired() -> None:
@@ -298,6 +316,7 @@ def games(draw) -> Game:
         draw(st.integers(0, 10**6)),
         draw(st.dictionaries(st.sampled_from(["source", "commit", "license", "copyright"]),
                              st.text(max_size=20))),
+        draw(st.none() | st.integers(0, 2**63 - 1)), draw(st.sampled_from(["glyph", "art"])),
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from studio.engines.tilecode.model import Command, Game, Rule, TileRecord
-from studio.storage import ProjectError, dumps_project, loads_project
+from studio.storage import ProjectError, check_project, dumps_project, loads_project
 from studio.storage.tilecode import (
     body_problems, check, game_to_body, game_to_project, new_game, validate,
 )
@@ -32,6 +32,23 @@ def error_of(body: Body) -> ProjectError:
     with pytest.raises(ProjectError) as info:
         validate(body)
     return info.value
+
+
+def test_a_project_with_rule_errors_still_opens_but_cannot_run(tmp_path, capsys) -> None:
+    """Loading checks only the file's shape, so nothing is lost; validate and run refuse it."""
+    from studio import cli
+
+    base = new_game("Bad")
+    bad = Rule(9, "never", (rec(2, 2, [], do=["game win"]),))
+    path = tmp_path / "bad.toml"
+    game = Game("Bad", base.backgrounds, base.sprites, base.map, (bad,))
+    path.write_text(dumps_project(game_to_project(game)), encoding="utf-8")
+    project = loads_project(path.read_text(encoding="utf-8"), path)
+    assert project.summary()["problems"] == "1 error(s), 0 warning(s)"
+    assert cli.main(["validate", str(path)]) == 1
+    assert cli.main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "needs a sprite kind" in err and "block play" in err
 
 
 WALK = Rule(0, "press", (rec(2, 2, ["s0"], do=["move right"]), rec(3, 2, ["b1"])), "right",
@@ -287,12 +304,16 @@ def test_field_paths_point_into_the_file_even_when_rules_are_out_of_order() -> N
     assert error_of(body).field_path == ("rules", 0, "tiles", 1, "do")
 
 
-def test_loading_a_file_with_an_error_names_its_line() -> None:
+def test_checking_a_file_with_an_error_names_its_line(tmp_path) -> None:
     bad = Rule(7, "change", (rec(2, 2, ["s1"]), rec(3, 2, ["b1"], do=["destroy"])))
     base = new_game("L")
     text = dumps_project(game_to_project(Game("L", base.backgrounds, base.sprites, base.map, (bad,))))
+    path = tmp_path / "l.toml"
+    path.write_text(text, encoding="utf-8")
+    project = loads_project(text, path)  # opens: the error is kept to be fixed, not lost
     with pytest.raises(ProjectError) as info:
-        loads_project(text)
+        check_project(project)
+    assert info.value.file == path
     line = text.splitlines()[info.value.line - 1]
     assert line.strip() == 'do = ["destroy"]'
     assert "rule 7, tile (3,2)" in str(info.value)

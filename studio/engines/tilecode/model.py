@@ -44,6 +44,9 @@ PALETTE = (
 """The fixed 16-colour MakeCode Arcade palette; art pixels index it (0 = transparent)."""
 ART_SIZE = 16
 MIN_MAP, MAX_MAP = 8, 128
+RENDER_MODES = ("glyph", "art")
+"""Terminal render modes (§8): 2×1 glyph cells or 4×2 half-block art cells."""
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,10 @@ class Game:
     round_ms: int = 150
     high_score: int = 0
     provenance: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    """Default run seed for play; None = a fresh random seed for every run."""
+    render: str = "glyph"
+    """How the studio draws tiles: ``glyph`` (2×1 cells) or ``art`` (4×2 half-block cells)."""
 
     def rule(self, rule_id: int) -> Rule | None:
         for rule in self.rules:
