@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -15,6 +16,8 @@ from studio.screens.help import HelpScreen, binding_rows
 from studio.screens.home import HomeScreen
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
+from studio.widgets.document import Document
+from studio.widgets.save import SavePath
 
 THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
 """Our theme names -> Textual themes; ``ansi`` keeps to the terminal's own 16 colours."""
@@ -64,6 +67,23 @@ class StudioApp(App[None]):
 
     # ---------------------------------------------------------------------------- actions
 
+    def open_documents(self) -> list[Document]:
+        """The documents of the screens on the stack, each once, newest first."""
+        found: list[Document] = []
+        for screen in reversed(self.screen_stack):
+            document = getattr(screen, "document", None)
+            if isinstance(document, Document) and all(d is not document for d in found):
+                found.append(document)
+        return found
+
+    @work(exclusive=True, group="quit")
+    async def action_quit(self) -> None:
+        """Quit, asking first about every open project with unsaved changes."""
+        for document in self.open_documents():
+            if not await SavePath(self, document).confirm_leave():
+                return
+        self.exit()
+
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
@@ -86,4 +106,4 @@ class StudioApp(App[None]):
                     f"Theme: {name}", f"Switch to the {name} theme",
                     lambda name=name: self._apply_theme(name),
                 )
-        yield SystemCommand("Quit", "Quit the studio", self.exit)
+        yield SystemCommand("Quit", "Quit the studio (asks about unsaved changes)", self.action_quit)

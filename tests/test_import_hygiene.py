@@ -36,3 +36,27 @@ def test_the_check_itself_catches_a_ui_import() -> None:
     code = "import sys, studio.app\nprint('textual' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip() == "True"
+
+
+def test_history_and_document_are_headless_too() -> None:
+    code = (
+        "import sys, studio.widgets.history, studio.widgets.document\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_screens_and_commands_do_not_import_each_other() -> None:
+    """Logic both need lives below both (screens.md): neither layer imports the other."""
+    from pathlib import Path
+
+    root = Path(studio.engines.__file__).parent.parent
+    for folder, banned in (("screens", ("studio.commands",)),
+                           ("widgets", ("studio.commands", "studio.screens")),
+                           ("commands", ("studio.screens", "studio.widgets"))):
+        for path in (root / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for name in banned:
+                assert f"from {name}" not in text and f"import {name}" not in text, (path, name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,9 @@ class Project:
     """The file it was loaded from or last saved to."""
     migrated_from: int | None = None
     """The format the file had when it was older than the current one."""
+    disk_sha256: str | None = None
+    """sha256 of the file's bytes when it was loaded or last saved: the stale-save check
+    compares it with the file on disk, so a save never silently overwrites someone else's."""
 
     @property
     def kind(self) -> str:
@@ -171,21 +175,58 @@ def loads_project(text: str, file: Path | None = None) -> Project:
 
 def read_text_file(path: Path) -> str:
     """A UTF-8 text file's contents; every failure is a :class:`ProjectError` naming the file."""
+    return decode_utf8(_read_bytes(path), path)
+
+
+class StaleFileError(ProjectError):
+    """The file changed on disk (or went away) since the project was loaded or saved."""
+
+    def __init__(self, file: Path, missing: bool) -> None:
+        if missing:
+            message = "the file was deleted or renamed since it was opened"
+            hint = "save it here again, save it under another name, or cancel"
+        else:
+            message = "the file changed on disk since it was opened (another session or an editor)"
+            hint = "reload it, save yours under another name, or overwrite the other changes"
+        super().__init__(message, file=file, hint=hint)
+        self.missing = missing
+
+
+def file_sha256(path: Path) -> str | None:
+    """sha256 of a file's bytes, or None when there is no such file."""
     try:
-        data = path.read_bytes()
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ProjectError(f"cannot read the file: {exc.strerror}", file=Path(path)) from None
+
+
+def is_stale(project: Project) -> bool:
+    """Whether the project's file differs from what was loaded or last saved."""
+    if project.path is None or project.disk_sha256 is None:
+        return False
+    return file_sha256(project.path) != project.disk_sha256
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise ProjectError("no such file", file=path, hint="check the path") from None
     except IsADirectoryError:
         raise ProjectError("this is a folder, not a file", file=path) from None
     except OSError as exc:
         raise ProjectError(f"cannot read the file: {exc.strerror}", file=path) from None
-    return decode_utf8(data, path)
 
 
 def load_project(path: str | Path) -> Project:
     """Read a project file. Raises :class:`ProjectError` and nothing else; never writes."""
     path = Path(path)
-    return loads_project(read_text_file(path), path)
+    data = _read_bytes(path)
+    project = loads_project(decode_utf8(data, path), path)
+    project.disk_sha256 = hashlib.sha256(data).hexdigest()
+    return project
 
 
 def check_project(project: Project) -> list[str]:
@@ -214,18 +255,35 @@ def dumps_project(project: Project) -> str:
     return dumps(project.document())
 
 
-def save_project(project: Project, path: str | Path | None = None) -> Path:
+def save_project(project: Project, path: str | Path | None = None, *,
+                 check_stale: bool = False) -> Path:
     """Write a project atomically, keeping the previous file as ``NAME.toml.bak``.
 
-    Returns the path written; ``project.path`` is updated to it.
+    Args:
+        project: the project; its ``path`` and ``disk_sha256`` are updated on success.
+        path: where to write (default: ``project.path``).
+        check_stale: refuse to overwrite ``project.path`` when the file on disk is no longer the
+            one loaded or last saved (changed by another session or an editor, or gone).
+
+    Returns:
+        The path written.
+
+    Raises:
+        StaleFileError: with ``check_stale``, the file changed or went away; nothing written.
+        ProjectError: the file cannot be written; the old file is intact.
     """
     target = Path(path) if path is not None else project.path
     if target is None:
         raise ProjectError("the project has no file yet", hint="give a path to save to")
-    text = dumps_project(project)
+    if check_stale and project.disk_sha256 is not None and target == project.path:
+        on_disk = file_sha256(target)
+        if on_disk != project.disk_sha256:
+            raise StaleFileError(target, missing=on_disk is None)
+    data = dumps_project(project).encode("utf-8")
     try:
-        atomic_write(target, text.encode("utf-8"), backup=True)
+        atomic_write(target, data, backup=True)
     except OSError as exc:
         raise ProjectError(f"cannot save: {exc.strerror or exc}", file=target) from None
     project.path = target
+    project.disk_sha256 = hashlib.sha256(data).hexdigest()
     return target

@@ -1,0 +1,349 @@
+"""The board: one Line-API widget per tile map, for every kind of game.
+
+The board knows cells, a camera, a cursor and how many terminal columns and lines a cell takes;
+it knows nothing about any game. A kind supplies a :class:`CellRenderer` that turns a row of cells
+into segments. Only visible lines are rendered; a strip is cached under the renderer's key for
+its row, so a frame after a round repaints only the rows whose key changed, and a cursor move
+repaints the cursor's old and new rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import ClassVar, Protocol
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+CURSOR_STYLE = Style(reverse=True, bold=True)
+
+
+class CellRenderer(Protocol):
+    """What a board draws: the cells of one game, as segments.
+
+    A renderer may also define ``render_cursor(y, x, line, segments) -> segments`` to draw the
+    cursor cell its own way (the default is reverse video, which suits glyph cells).
+    """
+
+    width: int
+    """Board width in cells."""
+    height: int
+    """Board height in cells."""
+    cell_size: tuple[int, int]
+    """Terminal columns and lines per cell (2×1 glyph mode, 4×2 art mode...)."""
+
+    def row_key(self, y: int) -> Hashable:
+        """A value that changes whenever anything drawn in board row ``y`` changes."""
+
+    def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
+        """Terminal line ``line`` (0 .. lines per cell - 1) of cells ``x0 .. x1 - 1`` of row ``y``.
+
+        The segments must be exactly ``(x1 - x0) * columns per cell`` cells wide.
+        """
+
+
+def reverse_cursor(segments: list[Segment]) -> list[Segment]:
+    """The default cursor look: the cell in reverse video (works in 16-colour terminals too)."""
+    return list(Segment.apply_style(segments, post_style=CURSOR_STYLE))
+
+
+def _scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> int:
+    """The camera position along one axis that keeps ``margin`` cells around the cursor.
+
+    Keeping the margin never moves the camera further off the board than it already is.
+    """
+    target = camera
+    if cursor < camera + margin:
+        target = cursor - margin
+    elif cursor > camera + view - 1 - margin:
+        target = cursor - view + 1 + margin
+    return min(max(target, min(camera, 0)), max(camera, size - view))
+
+
+class Board(Widget, can_focus=True):
+    """A tile map view with a camera and an optional cursor.
+
+    Args:
+        renderer: draws the cells; replace it with :attr:`renderer` when the state changes.
+        cursor: initial cursor cell, or None for a board without a cursor (play).
+        margin: cells kept between the cursor and the edge of the view when scrolling.
+    """
+
+    DEFAULT_CSS = """
+    Board {
+        width: 1fr;
+        height: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(0, -1)", "Up", show=False),
+        Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+    ]
+
+    class CursorMoved(Message):
+        """The cursor moved to (x, y)."""
+
+        def __init__(self, board: Board, x: int, y: int) -> None:
+            super().__init__()
+            self.board = board
+            self.x = x
+            self.y = y
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    class CellClicked(Message):
+        """A mouse click on cell (x, y) of the board."""
+
+        def __init__(self, board: Board, x: int, y: int, button: int) -> None:
+            super().__init__()
+            self.board = board
+            self.x = x
+            self.y = y
+            self.button = button
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    class CellHovered(Message):
+        """The mouse is over cell (x, y) (or None when it left the board)."""
+
+        def __init__(self, board: Board, cell: tuple[int, int] | None) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    def __init__(self, renderer: CellRenderer, *, cursor: tuple[int, int] | None = (0, 0),
+                 margin: int = 2, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._renderer = renderer
+        self._cursor = cursor
+        self.margin = margin
+        self._camera = (0, 0)
+        self._cache: dict[tuple, Strip] = {}
+        self._shown: dict[int, Hashable] = {}
+        self._hover: tuple[int, int] | None = None
+        self.lines_rendered = 0
+        """Lines rendered so far (benchmarks and tests read it)."""
+
+    # ------------------------------------------------------------------------- geometry
+
+    @property
+    def renderer(self) -> CellRenderer:
+        return self._renderer
+
+    @renderer.setter
+    def renderer(self, renderer: CellRenderer) -> None:
+        """Show a new state: repaint only rows whose key changed (all when the shape changed)."""
+        old = self._renderer
+        self._renderer = renderer
+        if (old.width, old.height, old.cell_size) != (renderer.width, renderer.height,
+                                                      renderer.cell_size):
+            self._cache.clear()
+            self._shown.clear()
+            if self._cursor is not None:
+                self._cursor = self._clamp(*self._cursor)
+            self.refresh()
+            return
+        self.refresh_changed()
+
+    @property
+    def camera(self) -> tuple[int, int]:
+        """The cell shown at the top-left corner (may lie off the board)."""
+        return self._camera
+
+    @property
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor
+
+    @property
+    def view_cells(self) -> tuple[int, int]:
+        """How many cells fit across and down (a partly visible cell counts)."""
+        columns, lines = self._renderer.cell_size
+        width, height = self.size
+        return -(-width // columns), -(-height // lines)
+
+    @property
+    def full_cells(self) -> tuple[int, int]:
+        """How many whole cells fit across and down (at least 1)."""
+        columns, lines = self._renderer.cell_size
+        width, height = self.size
+        return max(1, width // columns), max(1, height // lines)
+
+    def _clamp(self, x: int, y: int) -> tuple[int, int]:
+        r = self._renderer
+        return min(max(x, 0), r.width - 1), min(max(y, 0), r.height - 1)
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The board cell under widget position (x, y), or None when it is off the board."""
+        columns, lines = self._renderer.cell_size
+        cell = (self._camera[0] + x // columns, self._camera[1] + y // lines)
+        r = self._renderer
+        return cell if 0 <= cell[0] < r.width and 0 <= cell[1] < r.height else None
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._renderer.width * self._renderer.cell_size[0]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._renderer.height * self._renderer.cell_size[1]
+
+    # -------------------------------------------------------------------------- refresh
+
+    def refresh_rows(self, rows: Iterable[int]) -> None:
+        """Repaint the terminal lines of the given board rows (those in view)."""
+        lines = self._renderer.cell_size[1]
+        top = self._camera[1]
+        width = self.size.width
+        for row in set(rows):
+            y = (row - top) * lines
+            if 0 <= y < self.size.height:
+                self.refresh(Region(0, y, width, lines))
+
+    def refresh_changed(self) -> int:
+        """Repaint the visible rows whose renderer key differs from what is shown.
+
+        Returns:
+            How many rows were repainted.
+        """
+        top = self._camera[1]
+        r = self._renderer
+        rows = [row for row in range(max(top, 0), min(top + self.view_cells[1], r.height))
+                if self._shown.get(row) != r.row_key(row)]
+        self.refresh_rows(rows)
+        return len(rows)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._cache.clear()
+        if self._cursor is not None:
+            self._scroll_to_cursor()
+
+    # --------------------------------------------------------------------------- camera
+
+    def set_camera(self, x: int, y: int) -> None:
+        """Put cell (x, y) at the top-left corner; repaints everything when it moves."""
+        if (x, y) != self._camera:
+            self._camera = (x, y)
+            self.refresh()
+
+    def follow(self, x: int, y: int) -> None:
+        """Centre the view on cell (x, y), clamped so the board fills the view where it can."""
+        cols, rows = self.full_cells
+        r = self._renderer
+        cx = min(max(x - cols // 2, 0), max(r.width - cols, 0))
+        cy = min(max(y - rows // 2, 0), max(r.height - rows, 0))
+        self.set_camera(cx, cy)
+
+    def _scroll_to_cursor(self) -> None:
+        if self._cursor is None:
+            return
+        x, y = self._cursor
+        cols, rows = self.full_cells
+        mx, my = min(self.margin, (cols - 1) // 2), min(self.margin, (rows - 1) // 2)
+        cx, cy = self._camera
+        r = self._renderer
+        self.set_camera(_scroll_axis(cx, x, cols, mx, r.width),
+                        _scroll_axis(cy, y, rows, my, r.height))
+
+    def recentre(self) -> None:
+        """Centre the view on the cursor (the map editor's ``home``)."""
+        if self._cursor is not None:
+            cols, rows = self.full_cells
+            self.set_camera(self._cursor[0] - cols // 2, self._cursor[1] - rows // 2)
+
+    # --------------------------------------------------------------------------- cursor
+
+    def move_cursor(self, x: int, y: int) -> None:
+        """Put the cursor on cell (x, y) (clamped to the board), scrolling when near an edge."""
+        cell = self._clamp(x, y)
+        old = self._cursor
+        if cell == old:
+            return
+        self._cursor = cell
+        camera = self._camera
+        self._scroll_to_cursor()
+        if camera == self._camera:
+            self.refresh_rows([cell[1]] + ([old[1]] if old is not None else []))
+        self.post_message(self.CursorMoved(self, *cell))
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self._cursor is not None:
+            self.move_cursor(self._cursor[0] + dx, self._cursor[1] + dy)
+
+    # --------------------------------------------------------------------------- render
+
+    def render_line(self, y: int) -> Strip:
+        r = self._renderer
+        columns, lines = r.cell_size
+        width = self.size.width
+        row = self._camera[1] + y // lines
+        line = y % lines
+        style = self.rich_style
+        if not 0 <= row < r.height:
+            return Strip.blank(width, style)
+        cx = self._camera[0]
+        x0, x1 = max(cx, 0), min(cx + self.view_cells[0], r.width)
+        cursor_x = self._cursor[0] if self._cursor and self._cursor[1] == row else None
+        key = r.row_key(row)
+        self._shown[row] = key
+        cache_key = (row, line, key, cx, x0, x1, cursor_x, width)
+        strip = self._cache.get(cache_key)
+        if strip is not None:
+            return strip
+        self.lines_rendered += 1
+        segments: list[Segment] = []
+        if x0 > cx:
+            segments.append(Segment(" " * ((x0 - cx) * columns), style))
+        if x1 > x0:
+            cells = r.render_row(row, x0, x1, line)
+            if cursor_x is not None and x0 <= cursor_x < x1:
+                cells = self._with_cursor(cells, row, cursor_x - x0, cursor_x, line)
+            segments.extend(cells)
+        strip = Strip(segments).adjust_cell_length(width, style).crop(0, width)
+        if len(self._cache) > 8 * max(self.size.height, 1):
+            self._cache.clear()
+        self._cache[cache_key] = strip
+        return strip
+
+    def _with_cursor(self, cells: list[Segment], row: int, offset: int, x: int,
+                     line: int) -> list[Segment]:
+        columns = self._renderer.cell_size[0]
+        before, cell, after = Strip(cells).divide([offset * columns, (offset + 1) * columns,
+                                                   Strip(cells).cell_length])
+        decorate = getattr(self._renderer, "render_cursor", None)
+        marked = decorate(row, x, line, list(cell)) if decorate else reverse_cursor(list(cell))
+        return [*before, *marked, *after]
+
+    # ---------------------------------------------------------------------------- mouse
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is not None:
+            event.stop()
+            self.post_message(self.CellClicked(self, *cell, event.button))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell != self._hover:
+            self._hover = cell
+            self.post_message(self.CellHovered(self, cell))
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.post_message(self.CellHovered(self, None))

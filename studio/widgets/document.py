@@ -1,0 +1,140 @@
+"""An open project being edited: its model, its undo history and its file.
+
+One ``Document`` per open project, shared by every screen that edits it, for every kind: the
+kind supplies how its model is read from and written to a project body. Saving goes through
+storage (atomic, with a backup) and never silently overwrites a file that changed on disk since
+it was read (:class:`studio.storage.StaleFileError`). No Textual here; ``save.py`` holds the
+dialogs that ask people what to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from studio.storage import Project, load_project, save_project
+from studio.widgets.history import Entry, History
+
+M = TypeVar("M")
+Listener = Callable[[str], None]
+
+
+class Document(Generic[M]):
+    """A project's model with history, dirty tracking and the save path.
+
+    Args:
+        project: the loaded project (its ``path`` and ``disk_sha256`` drive saving).
+        read: builds the model from a project (used again by :meth:`reload`).
+        write: turns a model into the project body to save.
+    """
+
+    def __init__(self, project: Project, read: Callable[[Project], M],
+                 write: Callable[[M], dict[str, Any]]) -> None:
+        self.project = project
+        self._read = read
+        self._write = write
+        self.history: History[M] = History(read(project))
+        self._saved_token = self.history.token
+        self._listeners: list[Listener] = []
+
+    # ------------------------------------------------------------------------------ model
+
+    @property
+    def model(self) -> M:
+        return self.history.model
+
+    @property
+    def path(self) -> Path | None:
+        return self.project.path
+
+    @property
+    def name(self) -> str:
+        return self.project.name
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the model differs from the version last loaded or saved."""
+        return self.history.token != self._saved_token
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(reason)`` after every change; returns the function that unsubscribes.
+
+        Reasons: ``edit``, ``undo``, ``redo``, ``reload``, ``save``.
+        """
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _changed(self, reason: str) -> None:
+        for listener in list(self._listeners):
+            listener(reason)
+
+    def edit(self, label: str, model: M, merge_key: Hashable | None = None) -> bool:
+        """Make ``model`` current as one undoable edit; False when nothing changed."""
+        entry = self.history.record(label, model, merge_key)
+        if entry is None:
+            return False
+        self._changed("edit")
+        return True
+
+    def end_stroke(self) -> None:
+        """The next edit starts a new undo entry (see :meth:`History.end_merge`)."""
+        self.history.end_merge()
+
+    def undo(self) -> Entry[M] | None:
+        entry = self.history.undo()
+        if entry is not None:
+            self._changed("undo")
+        return entry
+
+    def redo(self) -> Entry[M] | None:
+        entry = self.history.redo()
+        if entry is not None:
+            self._changed("redo")
+        return entry
+
+    # ------------------------------------------------------------------------------- file
+
+    def save(self, *, overwrite: bool = False) -> Path:
+        """Save to the project's file.
+
+        Args:
+            overwrite: save even if the file changed on disk since it was read.
+
+        Raises:
+            StaleFileError: the file changed or went away (only without ``overwrite``).
+            ProjectError: it could not be written; the old file and the model are intact.
+        """
+        return self._save(None, check_stale=not overwrite)
+
+    def save_as(self, path: Path) -> Path:
+        """Save to another file, which becomes the document's file."""
+        return self._save(Path(path), check_stale=True)
+
+    def _save(self, path: Path | None, check_stale: bool) -> Path:
+        previous = self.project.body
+        self.project.body = self._write(self.model)
+        try:
+            written = save_project(self.project, path, check_stale=check_stale)
+        except BaseException:
+            self.project.body = previous
+            raise
+        self._saved_token = self.history.token
+        self._changed("save")
+        return written
+
+    def reload(self) -> None:
+        """Read the file again; the replaced model stays one undo away, so nothing is lost.
+
+        Raises:
+            ProjectError: the file cannot be read now; nothing changes.
+        """
+        if self.project.path is None:
+            return
+        project = load_project(self.project.path)
+        model = self._read(project)
+        self.project = project
+        self.history.end_merge()
+        self.history.record("reload from disk", model)
+        self._saved_token = self.history.token
+        self._changed("reload")

@@ -1,0 +1,127 @@
+"""LinesView: a picture made of prepared lines that repaints only the lines that changed.
+
+Screens such as the rule editor draw a small picture (a 3×3 grid, menus, captions) that changes
+one cell at a time as the cursor moves. Rebuilding a ``Static`` would send every line to the
+terminal again; this widget compares the new lines with the shown ones and refreshes only the
+lines that differ, which is what keeps a cursor move to a few hundred bytes over SSH.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Hit = tuple[Region, Hashable]
+"""A clickable region of the picture (in picture coordinates) and the key it stands for."""
+
+
+class LinesView(ScrollView, can_focus=True):
+    """Shows a list of lines; scrolls when they do not fit; maps clicks to keys.
+
+    Lines are ``rich.text.Text`` (one line each, never wrapped) or ready-made :class:`Strip`.
+    """
+
+    DEFAULT_CSS = """
+    LinesView {
+        height: auto;
+        max-height: 100%;
+        overflow-x: auto;
+        overflow-y: auto;
+    }
+    """
+
+    class Clicked(Message):
+        """A click landed on a region registered with :meth:`set_lines`."""
+
+        def __init__(self, view: LinesView, key: Hashable) -> None:
+            super().__init__()
+            self.view = view
+            self.key = key
+
+        @property
+        def control(self) -> LinesView:
+            return self.view
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._strips: list[Strip] = []
+        self._hits: list[Hit] = []
+
+    @property
+    def lines(self) -> list[Strip]:
+        """The lines shown (tests read their text with ``Strip.text``)."""
+        return list(self._strips)
+
+    @property
+    def text(self) -> str:
+        """The picture as plain text, one line per row."""
+        return "\n".join(strip.text for strip in self._strips)
+
+    def _to_strip(self, line: Text | Strip) -> Strip:
+        if isinstance(line, Strip):
+            return line
+        segments = list(line.render(self.app.console))
+        return Strip(segments, line.cell_len)
+
+    def set_lines(self, lines: Sequence[Text | Strip], hits: Sequence[Hit] = ()) -> int:
+        """Show ``lines``; repaint only those that differ from what is shown.
+
+        Args:
+            lines: the new picture, one entry per line.
+            hits: clickable regions and their keys (later entries win where they overlap).
+
+        Returns:
+            How many lines were repainted (0 when nothing changed).
+        """
+        strips = [self._to_strip(line) for line in lines]
+        self._hits = list(hits)
+        old = self._strips
+        self._strips = strips
+        width = max((strip.cell_length for strip in strips), default=0)
+        size = Size(width, len(strips))
+        if size != self.virtual_size:
+            grew = size.height != self.virtual_size.height
+            self.virtual_size = size
+            if grew:
+                self.refresh(layout=True)
+                return len(strips)
+        changed = [y for y, strip in enumerate(strips) if y >= len(old) or old[y] != strip]
+        for y in changed:
+            self.refresh_line(y)
+        return len(changed)
+
+    def show_line(self, y: int) -> None:
+        """Scroll so that picture line ``y`` is visible."""
+        self.scroll_to_region(Region(0, y, 1, 1), animate=False, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.size.width
+        style = self.rich_style
+        if not 0 <= index < len(self._strips):
+            return Strip.blank(width, style)
+        strip = self._strips[index].crop(scroll_x, scroll_x + width)
+        # The widget's own style is the base, so lines inherit its background and colour.
+        return strip.adjust_cell_length(width, style).apply_style(style)
+
+    def key_at(self, x: int, y: int) -> Hashable | None:
+        """The key of the registered region under picture position (x, y), if any."""
+        for region, key in reversed(self._hits):
+            if region.contains(x, y):
+                return key
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.x + int(self.scroll_x), event.y + int(self.scroll_y)
+        key = self.key_at(x, y)
+        if key is not None:
+            event.stop()
+            self.post_message(self.Clicked(self, key))

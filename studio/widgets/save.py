@@ -1,0 +1,207 @@
+"""The save path every editor shares: save, save as, "unsaved changes?" and "changed on disk?".
+
+``SavePath`` runs the questions as dialogs; call its coroutines from a worker (screens decorate
+their save and leave actions with ``@work``), because waiting for a dialog needs one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from studio.widgets.dialogs import Dialog, ErrorDialog
+from studio.storage import ProjectError, StaleFileError
+from studio.widgets.document import Document
+
+
+class ChoiceDialog(Dialog[str]):
+    """A question with a few answers; each answer has a key, ``escape`` cancels."""
+
+    def __init__(self, title: str, question: str, choices: list[tuple[str, str, str]],
+                 cancel: str = "cancel") -> None:
+        """``choices``: (result, button label, key) in button order; the first is focused."""
+        super().__init__()
+        self._title = title
+        self._question = question
+        self._choices = choices
+        self._cancel = cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self._title, classes="title")
+            yield Static(self._question, markup=False)
+            with Horizontal(classes="buttons"):
+                for result, label, key in self._choices:
+                    variant = "error" if result in ("discard", "overwrite") else "default"
+                    if result == self._choices[0][0]:
+                        variant = "primary"
+                    yield Button(f"{label} ({key})", id=f"choice-{result}", variant=variant)
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event) -> None:
+        for result, _label, key in self._choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(result)
+                return
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(self._cancel)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "").removeprefix("choice-"))
+
+
+def unsaved_dialog(name: str) -> ChoiceDialog:
+    return ChoiceDialog(
+        "Unsaved changes",
+        f"{name!r} has changes that are not saved.",
+        [("save", "Save", "s"), ("discard", "Discard", "d"), ("cancel", "Cancel", "c")],
+    )
+
+
+def stale_dialog(error: StaleFileError) -> ChoiceDialog:
+    if error.missing:
+        return ChoiceDialog(
+            "The file is gone",
+            f"{error.file} was deleted or renamed since it was opened.\n"
+            "Your version is still here.",
+            [("overwrite", "Save here again", "o"), ("save_as", "Save as…", "a"),
+             ("cancel", "Cancel", "c")],
+        )
+    return ChoiceDialog(
+        "Changed on disk",
+        f"{error.file} changed since it was opened (another session or an editor).\n"
+        "Reload keeps your version one undo away; overwrite replaces the other changes "
+        "(the file's current version is kept as .bak).",
+        [("reload", "Reload", "r"), ("save_as", "Save as…", "a"), ("overwrite", "Overwrite", "o"),
+         ("cancel", "Cancel", "c")],
+    )
+
+
+class SaveAsDialog(Dialog["Path | None"]):
+    """Ask for a file to save to (a new ``.toml`` file)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, initial: Path) -> None:
+        super().__init__()
+        self._initial = initial
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Save as", classes="title")
+            yield Input(str(self._initial), id="name")
+            yield Static("", classes="problem", id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button("Save", variant="primary", id="ok")
+
+    def on_mount(self) -> None:
+        name = self.query_one("#name", Input)
+        name.cursor_blink = self.app.animation_level != "none"
+        name.focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted, "#name")
+    def accept(self) -> None:
+        text = self.query_one("#name", Input).value.strip()
+        path = Path(text)
+        problem = ""
+        if not text:
+            problem = "give a file name"
+        elif path.suffix != ".toml":
+            problem = "a project file name ends with .toml"
+        elif path.exists():
+            problem = "that file exists: choose another name"
+        elif not path.parent.is_dir():
+            problem = f"there is no folder {path.parent}"
+        if problem:
+            self.query_one("#problem", Static).update(problem)
+            return
+        self.dismiss(path)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _suggest(path: Path | None) -> Path:
+    if path is None:
+        return Path("untitled.toml")
+    number = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        number += 1
+
+
+class SavePath:
+    """Saving one document from the UI, with every question it may need."""
+
+    def __init__(self, app: App, document: Document) -> None:
+        self.app = app
+        self.document = document
+
+    async def save(self) -> bool:
+        """ctrl+s: save, asking what to do when the file changed on disk. True when saved."""
+        try:
+            path = self.document.save()
+        except StaleFileError as error:
+            return await self._stale(error)
+        except ProjectError as error:
+            await self.app.push_screen_wait(ErrorDialog(error, "Cannot save"))
+            return False
+        self.app.notify(f"Saved {path.name}")
+        return True
+
+    async def _stale(self, error: StaleFileError) -> bool:
+        answer = await self.app.push_screen_wait(stale_dialog(error))
+        try:
+            if answer == "overwrite":
+                path = self.document.save(overwrite=True)
+                self.app.notify(f"Saved {path.name}")
+                return True
+            if answer == "reload":
+                self.document.reload()
+                self.app.notify("Reloaded from disk; ctrl+z brings your version back")
+                return False
+        except ProjectError as problem:
+            await self.app.push_screen_wait(ErrorDialog(problem, "Cannot do that"))
+            return False
+        if answer == "save_as":
+            return await self.save_as()
+        return False
+
+    async def save_as(self) -> bool:
+        """Save under a new file name, asked for. True when saved."""
+        target = await self.app.push_screen_wait(SaveAsDialog(_suggest(self.document.path)))
+        if target is None:
+            return False
+        try:
+            path = self.document.save_as(target)
+        except ProjectError as error:
+            await self.app.push_screen_wait(ErrorDialog(error, "Cannot save"))
+            return False
+        self.app.notify(f"Saved as {path}")
+        return True
+
+    async def confirm_leave(self) -> bool:
+        """Before closing the project: True when it may close (saved, clean or discarded)."""
+        if not self.document.dirty:
+            return True
+        answer = await self.app.push_screen_wait(unsaved_dialog(self.document.name))
+        if answer == "discard":
+            return True
+        if answer == "save":
+            return await self.save()
+        return False

@@ -1,0 +1,143 @@
+"""Board and LinesView: rendering only what is visible, cursor scrolling, clicks, partial repaints."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from studio.widgets.board import Board
+from studio.widgets.lines import LinesView
+
+
+class Letters:
+    """A board of letters: cell (x, y) shows a letter and its row number, 2 columns wide."""
+
+    cell_size = (2, 1)
+
+    def __init__(self, width: int, height: int, marks: dict[tuple[int, int], str] | None = None):
+        self.width, self.height = width, height
+        self.marks = marks or {}
+        self.rendered_rows: list[int] = []
+
+    def row_key(self, y: int):
+        return tuple(sorted((x, m) for (x, yy), m in self.marks.items() if yy == y))
+
+    def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
+        self.rendered_rows.append(y)
+        return [Segment(self.marks.get((x, y), chr(97 + x % 26)) + str(y % 10)) for x in range(x0, x1)]
+
+
+class BoardApp(App[None]):
+    def __init__(self, renderer, cursor=(0, 0)) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self.cursor = cursor
+        self.messages: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield Board(self.renderer, cursor=self.cursor)
+
+    def on_board_cursor_moved(self, message: Board.CursorMoved) -> None:
+        self.messages.append(("moved", message.x, message.y))
+
+    def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
+        self.messages.append(("clicked", message.x, message.y))
+
+
+async def test_only_visible_rows_are_rendered_and_cells_map_to_columns() -> None:
+    renderer = Letters(100, 100)
+    app = BoardApp(renderer)
+    async with app.run_test(size=(20, 5)) as pilot:
+        board = app.query_one(Board)
+        await pilot.pause()
+        assert board.view_cells == (10, 5)
+        assert set(renderer.rendered_rows) == {0, 1, 2, 3, 4}
+        assert board.render_line(1).text == "a1b1c1d1e1f1g1h1i1j1"
+        await pilot.click(Board, offset=(5, 2))
+        assert app.messages[-1] == ("clicked", 2, 2)
+
+
+async def test_the_cursor_scrolls_the_camera_near_the_edge() -> None:
+    app = BoardApp(Letters(30, 30))
+    async with app.run_test(size=(20, 6)) as pilot:
+        board = app.query_one(Board)
+        board.focus()
+        await pilot.press(*["right"] * 7)
+        assert board.cursor == (7, 0) and board.camera == (0, 0)
+        await pilot.press("right")
+        assert board.camera == (1, 0)  # keeps two cells between the cursor and the edge
+        await pilot.press(*["down"] * 40)
+        assert board.cursor == (8, 29) and board.camera[1] == 30 - 6  # stops at the bottom edge
+        assert app.messages[-1] == ("moved", 8, 29)
+        board.recentre()
+        assert board.camera == (8 - 5, 29 - 3)
+
+
+async def test_a_cursor_move_repaints_two_rows_and_a_state_change_only_its_rows() -> None:
+    renderer = Letters(10, 10)
+    app = BoardApp(renderer)
+    async with app.run_test(size=(20, 10)) as pilot:
+        board = app.query_one(Board)
+        board.focus()
+        await pilot.pause()
+        renderer.rendered_rows.clear()
+        await pilot.press("down")
+        await pilot.pause()
+        assert sorted(set(renderer.rendered_rows)) == [0, 1]
+        renderer.rendered_rows.clear()
+        board.renderer = Letters(10, 10, {(3, 6): "X"})
+        await pilot.pause()
+        assert board.renderer.rendered_rows == [6]
+        assert board.render_line(6).text.startswith("a6b6c6X6")
+        assert board.refresh_changed() == 0
+
+
+async def test_follow_clamps_the_camera_to_the_board() -> None:
+    app = BoardApp(Letters(40, 40), cursor=None)
+    async with app.run_test(size=(20, 10)):
+        board = app.query_one(Board)
+        board.follow(1, 1)
+        assert board.camera == (0, 0)
+        board.follow(39, 39)
+        assert board.camera == (30, 30)
+        board.follow(20, 20)
+        assert board.camera == (15, 15)
+
+
+async def test_off_board_area_is_blank() -> None:
+    app = BoardApp(Letters(3, 2))
+    async with app.run_test(size=(10, 4)):
+        board = app.query_one(Board)
+        board.set_camera(-1, -1)
+        assert board.render_line(0).text == " " * 10
+        assert board.render_line(1).text == "  a0b0c0  "
+
+
+class LinesApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.clicked: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield LinesView()
+
+    def on_lines_view_clicked(self, message: LinesView.Clicked) -> None:
+        self.clicked.append(message.key)
+
+
+async def test_lines_view_repaints_only_changed_lines_and_maps_clicks() -> None:
+    from textual.geometry import Region
+
+    app = LinesApp()
+    async with app.run_test(size=(30, 8)) as pilot:
+        view = app.query_one(LinesView)
+        lines = [Text(f"line {i}") for i in range(5)]
+        assert view.set_lines(lines, [(Region(0, 2, 6, 1), "two")]) == 5
+        assert view.set_lines(lines) == 0
+        lines[3] = Text("line three", style="bold")
+        assert view.set_lines(lines, [(Region(0, 2, 6, 1), "two")]) == 1
+        assert view.text.splitlines()[3] == "line three"
+        await pilot.pause()
+        await pilot.click(LinesView, offset=(1, 2))
+        assert app.clicked == ["two"]
