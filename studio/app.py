@@ -106,4 +106,5 @@ class StudioApp(App[None]):
                     f"Theme: {name}", f"Switch to the {name} theme",
                     lambda name=name: self._apply_theme(name),
                 )
-        yield SystemCommand("Quit", "Quit the studio (asks about unsaved changes)", self.action_quit)
+        yield SystemCommand("Quit", "Quit the studio (asks about unsaved changes)",
+                            self.action_quit)
