@@ -112,7 +112,12 @@ def run_tilecode(args: argparse.Namespace) -> int:
     from studio.engines.tilecode.replay import Replay, Verdict, verify_outcome
     from studio.engines.tilecode.session import PlaySession, result_of
     from studio.storage.tilecode import play_errors, project_to_game
-    from studio.storage.tilecode_replay import load_replay, project_sha256, save_replay
+    from studio.storage.tilecode_replay import (
+        load_replay,
+        project_changed,
+        project_sha256,
+        save_replay,
+    )
 
     project = load_project(args.project)
     game = project_to_game(project)
@@ -125,7 +130,7 @@ def run_tilecode(args: argparse.Namespace) -> int:
     if replay_file is not None:
         replay = load_replay(replay_file)
         inputs = replay.input_list()[1:]
-        if replay.project_sha256 and replay.project_sha256 != project_sha256(project):
+        if project_changed(replay, project):
             print(f"studio: warning: {args.project} changed since {replay_file} was recorded "
                   "(project_sha256 differs); the replay may not reproduce", file=sys.stderr)
     else:

@@ -52,6 +52,36 @@ def project_sha256(project: Project) -> str:
     return hashlib.sha256(dumps_project(project).encode("utf-8")).hexdigest()
 
 
+def project_changed(replay: Replay, project: Project) -> bool:
+    """Was the project edited since the replay was recorded?
+
+    Args:
+        replay: the recording; an empty ``project_sha256`` means unknown (never "changed").
+        project: the project it is about to be played on.
+
+    Returns:
+        True when the recorded hash differs from the project's canonical text.
+    """
+    return bool(replay.project_sha256) and replay.project_sha256 != project_sha256(project)
+
+
+def replay_project_path(replay_path: str | Path, replay: Replay) -> Path | None:
+    """The project a replay file was recorded on, when it sits beside the replay.
+
+    Args:
+        replay_path: the replay file.
+        replay: its contents (``replay.project`` names the project file).
+
+    Returns:
+        The project file beside the replay, or None when there is none by that name.
+    """
+    name = Path(replay.project).name  # informative field: never let it point elsewhere
+    if not name:
+        return None
+    candidate = Path(replay_path).with_name(name)
+    return candidate if candidate.is_file() else None
+
+
 def dumps_replay(replay: Replay) -> str:
     """The canonical text of a replay file.
 
@@ -93,6 +123,12 @@ def loads_replay(text: str, file: Path | None = None) -> Replay:
 def load_replay(path: str | Path) -> Replay:
     """Read a replay file.
 
+    Args:
+        path: the ``.tcreplay.toml`` file.
+
+    Returns:
+        The replay.
+
     Raises:
         ProjectError: the file cannot be read or is not a valid replay.
     """
@@ -102,6 +138,10 @@ def load_replay(path: str | Path) -> Replay:
 
 def save_replay(replay: Replay, path: str | Path) -> Path:
     """Write a replay file atomically (no backup: replays are recordings, never edited).
+
+    Args:
+        replay: the replay.
+        path: where to write it (conventionally ``NAME.tcreplay.toml``).
 
     Returns:
         The path written.
@@ -119,7 +159,14 @@ def save_replay(replay: Replay, path: str | Path) -> Path:
 
 
 def is_replay_name(name: str | Path) -> bool:
-    """Does the name follow the replay convention ``NAME.tcreplay.toml``?"""
+    """Does a file name follow the replay convention?
+
+    Args:
+        name: a file name or path.
+
+    Returns:
+        True for ``NAME.tcreplay.toml`` (any case).
+    """
     return str(name).lower().endswith(REPLAY_SUFFIX)
 
 

@@ -10,8 +10,8 @@ from studio.engines.tilecode.errors import TilecodeError
 from studio.engines.tilecode.replay import Replay, canonical_buttons, verify_outcome
 from studio.storage import ProjectError, load_project, save_project
 from studio.storage.tilecode_replay import (
-    REPLAY_SUFFIX, dumps_replay, is_replay_name, load_replay, loads_replay, project_sha256,
-    replay_path_for, save_replay,
+    REPLAY_SUFFIX, dumps_replay, is_replay_name, load_replay, loads_replay, project_changed,
+    project_sha256, replay_path_for, replay_project_path, save_replay,
 )
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -172,3 +172,20 @@ def test_project_sha256_follows_the_canonical_text(tmp_path) -> None:
     assert project_sha256(load_project(copy)) == digest  # saving changes nothing
     project.body["game"]["round_ms"] = 151
     assert project_sha256(project) != digest
+
+
+def test_project_changed_and_the_project_beside_a_replay(tmp_path) -> None:
+    project = load_project(GAMES / "hello-world.toml")
+    path = save_project(project, tmp_path / "hello-world.toml")
+    replay = Replay("hello-world.toml", project_sha256(project), 0, 1, "stopped", 0)
+    assert not project_changed(replay, project)
+    assert not project_changed(Replay("hello-world.toml", "", 0, 1, "stopped", 0), project)
+    project.body["map"]["width"] = project.body["map"]["width"]  # no edit: same text
+    assert not project_changed(replay, project)
+    project.body["game"]["high_score"] = 999
+    assert project_changed(replay, project)
+    beside = save_replay(replay, tmp_path / "hello-world.tcreplay.toml")
+    assert replay_project_path(beside, replay) == path
+    assert replay_project_path(beside, Replay("other.toml", "", 0, 1, "stopped", 0)) is None
+    sneaky = Replay("../../etc/hello-world.toml", "", 0, 1, "stopped", 0)
+    assert replay_project_path(beside, sneaky) == path  # only ever beside the replay

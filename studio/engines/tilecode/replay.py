@@ -7,6 +7,7 @@ storage's business (:mod:`studio.storage.tilecode_replay`); this module is pure.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -109,16 +110,26 @@ class Replay:
         return cls(project, project_sha256, seed, len(rounds), result, score, tuple(inputs))
 
     def buttons(self, round_index: int) -> Buttons:
-        """The button set of one round (empty when it had none or is past the end)."""
-        for index, buttons in self.inputs:
-            if index == round_index:
-                return buttons
-            if index > round_index:
-                break
+        """The button set of one round.
+
+        Args:
+            round_index: the round, 0 = the automatic first round.
+
+        Returns:
+            Its buttons in canonical order; empty when it had none or is past the end.
+        """
+        # (k,) sorts before every (k, buttons): a binary search keeps viewer stepping cheap.
+        at = bisect_left(self.inputs, (round_index,))
+        if at < len(self.inputs) and self.inputs[at][0] == round_index:
+            return self.inputs[at][1]
         return ()
 
     def input_list(self) -> list[Buttons]:
-        """One button set per round, ``0 .. rounds - 1``."""
+        """The input log in full.
+
+        Returns:
+            One button set per round, index = round index ``0 .. rounds - 1``.
+        """
         out: list[Buttons] = [()] * self.rounds
         for index, buttons in self.inputs:
             out[index] = buttons

@@ -17,7 +17,14 @@ from .state import State
 
 
 def result_of(state: State) -> str:
-    """``won`` or ``lost`` once the game ended, else ``stopped``."""
+    """How a run stands as a replay result.
+
+    Args:
+        state: the last state of the run.
+
+    Returns:
+        ``won`` or ``lost`` once the game ended, else ``stopped``.
+    """
     return state.status if state.status != "play" else "stopped"
 
 
@@ -90,6 +97,9 @@ class PlaySession:
 
     def press(self, button: str) -> None:
         """Add a button to the next round's set; pressing it again changes nothing (§6.1).
+
+        Args:
+            button: left, up, right, down or A.
 
         Raises:
             TilecodeError: not one of left, up, right, down, A.
@@ -185,6 +195,12 @@ class ReplayRun:
     def state_at(self, position: int) -> State:
         """The state after ``position`` rounds.
 
+        Args:
+            position: 0 (the initial state) to :attr:`last`.
+
+        Returns:
+            The state, with ``round == position``.
+
         Raises:
             TilecodeError: the position is outside ``0 .. last``.
         """
@@ -192,7 +208,13 @@ class ReplayRun:
         return self._states[position]
 
     def events_at(self, position: int) -> list[Event]:
-        """Events of the round that led to ``position`` (none for position 0).
+        """Events of the round that led to ``position``.
+
+        Args:
+            position: 0 to :attr:`last`.
+
+        Returns:
+            That round's events in execution order; none for position 0.
 
         Raises:
             TilecodeError: the position is outside ``0 .. last``.
@@ -201,11 +223,22 @@ class ReplayRun:
         return list(self._events[position])
 
     def buttons_at(self, position: int) -> Buttons:
-        """The buttons of the round that led to ``position`` (none for 0 and 1)."""
+        """The buttons of the round that led to ``position``.
+
+        Args:
+            position: a position; round ``position - 1`` led to it.
+
+        Returns:
+            Its button set (always empty for positions 0 and 1).
+        """
         return self.replay.buttons(position - 1) if position > 0 else ()
 
     def verify(self) -> Verdict:
-        """Play to the end and compare the result, score and rounds with the recording."""
+        """Play to the end and compare the result, score and rounds with the recording.
+
+        Returns:
+            The verdict; ``ok`` False means the engine or the project changed since recording.
+        """
         final = self.state_at(self.last)
         return verify_outcome(self.replay, result_of(final), final.score, final.round)
 
