@@ -40,15 +40,28 @@ KEYS = ("format", "version", "project", "project_sha256", "seed", "rounds", "res
 _SHA256 = re.compile(r"[0-9a-f]{64}\Z")
 
 
+RUN_NEUTRAL = ("high_score", "round_ms", "help", "render", "seed")
+"""[game] settings that never change what a run does given its seed and inputs."""
+
+
 def project_sha256(project: Project) -> str:
-    """Hex SHA-256 of the project's canonical text (§4.1 writer output, UTF-8).
+    """Hex SHA-256 of the project's canonical text (§4.1 writer output, UTF-8), without the
+    ``[game]`` settings that cannot change a run (:data:`RUN_NEUTRAL`).
+
+    Play stores a beaten high score in the project; hashing it would make every earlier replay
+    of the game report "project changed" although it plays back the same.
 
     Args:
         project: a loaded project.
 
     Returns:
-        64 lowercase hex digits; unchanged by saving, changed by any edit.
+        64 lowercase hex digits; unchanged by saving, changed by any edit of the map, the art,
+        the kinds or the rules.
     """
+    game = project.body.get("game")
+    if isinstance(game, dict):
+        kept = {key: value for key, value in game.items() if key not in RUN_NEUTRAL}
+        project = Project(project.header, {**project.body, "game": kept}, project.path)
     return hashlib.sha256(dumps_project(project).encode("utf-8")).hexdigest()
 
 

@@ -171,6 +171,9 @@ def test_project_sha256_follows_the_canonical_text(tmp_path) -> None:
     copy = save_project(project, tmp_path / "copy.toml")
     assert project_sha256(load_project(copy)) == digest  # saving changes nothing
     project.body["game"]["round_ms"] = 151
+    project.body["game"]["high_score"] = 990  # play records high scores: replays stay valid
+    assert project_sha256(project) == digest
+    project.body["map"]["width"] = 33
     assert project_sha256(project) != digest
 
 
@@ -183,6 +186,8 @@ def test_project_changed_and_the_project_beside_a_replay(tmp_path) -> None:
     project.body["map"]["width"] = project.body["map"]["width"]  # no edit: same text
     assert not project_changed(replay, project)
     project.body["game"]["high_score"] = 999
+    assert not project_changed(replay, project)
+    project.body["rules"].pop()
     assert project_changed(replay, project)
     beside = save_replay(replay, tmp_path / "hello-world.tcreplay.toml")
     assert replay_project_path(beside, replay) == path

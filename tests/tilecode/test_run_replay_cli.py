@@ -94,6 +94,12 @@ def test_a_changed_project_warns_and_then_fails_verification(project, recorded, 
     project.write_text(text.replace("round_ms = 150", "round_ms = 200"), encoding="utf-8")
     assert main(["run", str(project), "--inputs", str(path)]) == 0  # timing: same run
     out, err = capsys.readouterr()
+    assert "changed since" not in err  # settings that cannot change a run are not hashed
+    assert out.splitlines()[-1].startswith("replay verified")
+    # Renaming a kind changes no run, but the hash cannot know that: a warning, still verified.
+    project.write_text(text.replace('name = "apple"', 'name = "pear"', 1), encoding="utf-8")
+    assert main(["run", str(project), "--inputs", str(path)]) == 0
+    out, err = capsys.readouterr()
     assert "warning" in err and "changed since" in err and "project_sha256" in err
     assert out.splitlines()[-1].startswith("replay verified")
     # The apple moves away from the path: no score any more.
