@@ -347,7 +347,8 @@ def test_describe_tiles_and_commands_by_art_name() -> None:
     r = toggle_attribute(r, *CENTRE, "b0", "exclude")
     r = toggle_attribute(r, *CENTRE, "s3", "exclude")
     r = toggle_attribute(r, *RIGHT, "b1", "include2")
-    assert describe_tile(r, *CENTRE, GAME) == "include: player ✓; exclude: brick ⊘, snake head ⊘; dir any"
+    assert describe_tile(r, *CENTRE, GAME) == (
+        "include: player ✓; exclude: brick ⊘, snake head ⊘; dir any")
     assert describe_tile(r, *RIGHT, GAME) == "include2: grass ●"
     assert describe_tile(r, 1, 1, GAME) == "don't care"
     r = set_direction(toggle_attribute(r, *UP, "s2", "include"), *UP, "resting")
@@ -447,7 +448,8 @@ def an_edit(draw, r: Rule):
     tile, index = draw(st.sampled_from(slots))
     verb = draw(st.sampled_from(verb_choices(r, *tile, index)))
     args = arg_choices(r, verb)
-    return set_command(r, *tile, index, Command(verb, draw(st.sampled_from(args)) if args else None))
+    arg = draw(st.sampled_from(args)) if args else None
+    return set_command(r, *tile, index, Command(verb, arg))
 
 
 IGNORED = ("is ignored on a tile without a sprite witness", "smash rules only look at",

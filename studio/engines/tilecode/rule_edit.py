@@ -113,30 +113,18 @@ def _check_tile(rule: Rule, col: int, row: int) -> None:
 
 
 def attribute_choices(rule: Rule, col: int, row: int) -> tuple[str, ...]:
-    """The attributes the menu offers on a tile: include, include2, exclude; smash: include.
-
-    Returns:
-        The attributes, or () for a tile that is not editable.
-    """
+    """The attributes the menu offers on a tile: include, include2, exclude (smash rules:
+    include only); () on a tile that is not editable."""
     if (col, row) not in editable_tiles(rule):
         return ()
     return ("include",) if rule.type == "smash" else ATTRIBUTE_CHOICES
 
 
 def kind_choices(rule: Rule, col: int, row: int, attribute: str | None = None) -> tuple[str, ...]:
-    """The kind codes the attribute menu lists on a tile.
+    """The kind codes the attribute menu lists on a tile, in code order (() if not editable).
 
-    All 8 codes, except: the smash centre lists sprite kinds only, and a never rule's centre
-    include takes sprite kinds only (§3.4 error 5), so with ``attribute="include"`` there it
-    lists the sprites.
-
-    Args:
-        rule: the rule.
-        col, row: the tile.
-        attribute: the attribute about to be toggled; None for every kind the menu row shows.
-
-    Returns:
-        Kind codes in code order (b0..b3, s0..s3), or () for a tile that is not editable.
+    All 8, except the smash centre (sprites only) and, for ``attribute="include"``, a never
+    rule's centre (sprites only: §3.4 error 5). ``attribute=None`` gives what the menu row shows.
     """
     if (col, row) not in editable_tiles(rule):
         return ()
@@ -194,14 +182,11 @@ def reset_tile(rule: Rule, col: int, row: int) -> Rule:
 
 
 def witness(rule: Rule, col: int, row: int) -> tuple[str, ...] | None:
-    """The sprite kinds a Do row's witness can be, or None when the row declares none.
+    """The sprite kinds (code order) a Do row's witness can be, or None when it has none.
 
-    The centre's witness is the centre sprite: the sprite kinds of its include (for a never rule,
-    the kinds that must never match). An edge tile binds a witness when its include is non-empty
-    and holds only sprite kinds (§3.3); corners never do.
-
-    Returns:
-        Sprite codes in code order, or None.
+    The centre's witness is the centre sprite: its include's sprite kinds (for a never rule, the
+    kinds that must never match). An edge tile binds one when its include is non-empty and holds
+    only sprite kinds (§3.3); corners never do.
     """
     record = _record(rule, col, row)
     if (col, row) == CENTRE:
@@ -251,7 +236,7 @@ def set_button(rule: Rule, button: str) -> Rule:
     """A press rule with another button.
 
     Raises:
-        ValueError: not a press rule, or not a button.
+        ValueError: not a press rule, or not one of :func:`button_choices`.
     """
     if rule.type != "press" or button not in BUTTONS:
         raise ValueError(f"cannot set button {button!r} on a {rule.type} rule")
@@ -314,20 +299,15 @@ def _command_errors(rule_type: str, record: TileRecord, do: tuple[Command, ...])
 
 
 def row_errors(rule: Rule, col: int, row: int) -> tuple[int, ...]:
-    """Indexes of the commands on a row that break §3.4 (the editor flags them).
-
-    Only the ways listed in the module docstring can produce these from editor choices.
-    """
+    """Indexes of the commands on a row that break §3.4 (the editor flags them); editor
+    choices produce them only in the ways the module docstring lists."""
     record = _record(rule, col, row)
     return tuple(sorted(_command_errors(rule.type, record, record.do)))
 
 
 def arg_choices(rule: Rule, verb: str) -> tuple[str, ...]:
-    """The argument menu of a verb.
-
-    Returns:
-        move: the 4 directions (smash rules: only ``stop``); paint, portal: b0..b3; create,
-        block: s0..s3; game: win, lose, score; destroy: () (it takes none).
+    """The argument menu of a verb: move the 4 directions (smash rules: only ``stop``); paint,
+    portal b0..b3; create, block s0..s3; game win, lose, score; destroy () (it takes none).
 
     Raises:
         ValueError: not a verb.
@@ -347,23 +327,17 @@ def _sample(rule: Rule, verb: str) -> Command:
 
 
 def verb_choices(rule: Rule, col: int, row: int, index: int) -> tuple[str, ...]:
-    """The verbs the command menu offers at one slot of a Do row, in menu order.
+    """The verbs the command menu offers at slot ``index`` of a Do row, in menu order.
 
-    A verb is offered when putting it at ``index`` (replacing the command there, or appending
-    when ``index == len(do)``) leaves every command of the row that §3.4 accepted accepted, the
-    new one included: move/destroy only first on a witness row, a move again right after a
-    create, each verb once per row, never rules game and block only, smash rules move only as
-    ``stop`` (see :func:`arg_choices`). The argument does not change the answer.
-
-    Args:
-        rule: the rule.
-        col, row: the Do row's tile.
-        index: 0..len(do).
+    A verb is offered when putting it there (replacing the command at ``index``, or appending
+    when ``index == len(do)``) leaves it and every command §3.4 accepted before accepted: move and
+    destroy only first on a witness row, move again right after a create, each verb once per
+    row, never rules game and block only (smash rules: move means stop, see :func:`arg_choices`).
 
     Returns:
-        Verbs in the order move, destroy, paint, create, block, portal, game; () on rows that are
-        not Do rows (corners, smash tiles other than centre and collide), on a full row's append
-        slot, and for an index outside 0..len(do).
+        Verbs in the order move, destroy, paint, create, block, portal, game; () off the Do rows
+        (corners, smash tiles other than centre and collide), on a full row's append slot, and
+        for an index outside 0..len(do).
     """
     if (col, row) not in do_rows(rule):
         return ()
