@@ -7,9 +7,10 @@ game by :mod:`studio.storage.tilecode_check`. Every error names its field path.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
+from studio.engines.tilecode.art_edit import HEX, is_color, is_glyph
+from studio.engines.tilecode.map_edit import ROUND_MS
 from studio.engines.tilecode.model import (
     ART_SIZE, BUTTONS, DIR_PREDICATES, KIND_CODES, MAX_MAP, MAX_SEED, MIN_MAP, RENDER_MODES,
     RULE_TYPES, SPRITE_CODES, TRANSFORMS, ArtKind, Command, Game, Rule, SpritePlacement, TileMap, TileRecord,
@@ -23,8 +24,6 @@ MAP_KEYS = ("width", "height", "background", "sprites", "extra_sprites")
 RULE_KEYS = ("id", "type", "button", "transforms", "enabled", "tiles")
 TILE_KEYS = ("col", "row", "include", "include2", "exclude", "dir", "do")
 SETS = ("include", "include2", "exclude")
-ROUND_MS = (30, 2000)
-HEX = "0123456789abcdef"
 UNSUPPORTED = {"move u-turn": "u-turn", "game next-level": "next-level"}
 
 
@@ -80,30 +79,16 @@ def grid_rows(value: Any, path: FieldPath, width: int, height: int) -> list[str]
 # ------------------------------------------------------------------------------------ art
 
 
-def _glyph_width(glyph: str) -> int:
-    width = 0
-    for char in glyph:
-        if unicodedata.combining(char):
-            continue
-        if unicodedata.category(char).startswith("C"):
-            return -1
-        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
-    return width
-
-
 def read_art(table: Any, path: FieldPath) -> ArtKind:
     table = check_keys(table, ART_KEYS, path, "an art kind")
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
         raise fail("every kind needs a name", (*path, "name"), 'add name = "…"')
     glyph = table.get("glyph")
-    if glyph is not None and (not isinstance(glyph, str) or not 1 <= _glyph_width(glyph) <= 2):
+    if glyph is not None and not is_glyph(glyph):
         raise fail(f"glyph {glyph!r} must fill 1 or 2 terminal cells", (*path, "glyph"))
     color = table.get("color")
-    if color is not None and not (
-        isinstance(color, str) and len(color) == 7 and color[0] == "#"
-        and all(c in HEX for c in color[1:].lower())
-    ):
+    if color is not None and not is_color(color):
         raise fail(f"color {color!r} must look like \"#91463d\"", (*path, "color"))
     art = None
     if "art" in table:
