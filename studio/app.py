@@ -14,8 +14,10 @@ from textual.screen import Screen
 from studio.screens.dialogs import ErrorDialog
 from studio.screens.help import HelpScreen, binding_rows
 from studio.screens.home import HomeScreen
+import studio.screens.tilecode  # noqa: F401  (registers the TileCode screens)
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
+from studio.storage.tilecode_replay import is_replay_name
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 
@@ -54,13 +56,30 @@ class StudioApp(App[None]):
     # ---------------------------------------------------------------------------- opening
 
     def open_project_file(self, path: Path) -> None:
-        """Open a project by its kind's screen; a broken file shows the error dialog instead."""
+        """Open a project by its kind's screen; a broken file shows the error dialog instead.
+
+        A TileCode replay (``NAME.tcreplay.toml``) opens in the replay viewer on its project.
+        """
+        if is_replay_name(path):
+            self.open_replay_file(path)
+            return
         try:
             project = load_project(path)
         except ProjectError as exc:
             self.show_error(exc)
             return
         self.push_screen(screen_for(project))
+
+    def open_replay_file(self, path: Path) -> None:
+        """The replay viewer on a replay and the project beside it (errors in a dialog)."""
+        from studio.screens.tilecode.replay_viewer import open_replay
+
+        try:
+            screen = open_replay(path)
+        except ProjectError as exc:
+            self.show_error(exc, "Cannot open the replay")
+            return
+        self.push_screen(screen)
 
     def show_error(self, error: ProjectError, title: str = "Cannot open the project") -> None:
         self.push_screen(ErrorDialog(error, title))

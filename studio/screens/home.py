@@ -140,6 +140,8 @@ class HomeScreen(Screen[None]):
 
     @staticmethod
     def _kind_cell(entry: ProjectEntry) -> Text:
+        if entry.replay is not None:
+            return Text("TileCode replay", style="green")
         if entry.project is None:
             return Text("⚠ broken", style="bold red")
         return Text(KINDS[entry.project.kind].title, style=KIND_STYLES[entry.project.kind])
@@ -152,6 +154,11 @@ class HomeScreen(Screen[None]):
             details.update("")
         elif entry.error is not None:
             details.update(Text(str(entry.error)))
+        elif entry.replay is not None:
+            replay = entry.replay
+            details.update(Text(
+                f"{entry.path.name} — replay of {replay.project}: seed {replay.seed}, "
+                f"{replay.rounds} rounds, {replay.result}, score {replay.score}"))
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(
@@ -175,7 +182,7 @@ class HomeScreen(Screen[None]):
         if action in ("open", "delete"):
             return entry is not None
         if action in ("duplicate", "rename"):
-            return entry is not None and entry.project is not None
+            return entry is not None and entry.project is not None and entry.replay is None
         return True
 
     def palette_commands(self) -> Iterator[tuple[str, str, str]]:

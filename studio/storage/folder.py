@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from studio.engines.tilecode.replay import Replay
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
     Project,
@@ -17,6 +18,7 @@ from studio.storage.project import (
     save_project,
     validate_name,
 )
+from studio.storage.tilecode_replay import REPLAY_SUFFIX, is_replay_name, load_replay
 
 TRASH = ".trash"
 """Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""
@@ -25,17 +27,22 @@ SUFFIX = ".toml"
 
 @dataclass
 class ProjectEntry:
-    """One ``.toml`` file of a folder, loaded or not."""
+    """One ``.toml`` file of a folder, loaded or not: a project, or a TileCode replay."""
 
     path: Path
     size: int
     modified: float
     project: Project | None = None
     error: ProjectError | None = None
+    replay: Replay | None = None
+    """Set for ``NAME.tcreplay.toml`` files, which are recordings, not projects."""
 
     @property
     def name(self) -> str:
-        return self.project.name if self.project else self.path.stem
+        if self.project:
+            return self.project.name
+        return self.path.name.removesuffix(REPLAY_SUFFIX) + " (replay)" if \
+            is_replay_name(self.path) else self.path.stem
 
     @property
     def kind(self) -> str | None:
@@ -43,7 +50,10 @@ class ProjectEntry:
 
 
 def scan_folder(folder: str | Path) -> list[ProjectEntry]:
-    """Every project file directly in ``folder``, sorted by name; broken files carry their error."""
+    """Every project file directly in ``folder``, sorted by name; broken files carry their error.
+
+    TileCode replays (``NAME.tcreplay.toml``) are listed too, with ``replay`` set.
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise ProjectError("no such folder", file=folder, hint="create it or pick another folder")
@@ -54,7 +64,10 @@ def scan_folder(folder: str | Path) -> list[ProjectEntry]:
         stat = path.stat()
         entry = ProjectEntry(path, stat.st_size, stat.st_mtime)
         try:
-            entry.project = load_project(path)
+            if is_replay_name(path):
+                entry.replay = load_replay(path)
+            else:
+                entry.project = load_project(path)
         except ProjectError as exc:
             entry.error = exc
         entries.append(entry)

@@ -53,6 +53,14 @@ def reverse_cursor(segments: list[Segment]) -> list[Segment]:
     return list(Segment.apply_style(segments, post_style=CURSOR_STYLE))
 
 
+def _follow_axis(target: int, view: int, size: int) -> int:
+    """The camera position that centres ``target``, clamped to the board; a board smaller than
+    the view is centred in it."""
+    if size <= view:
+        return -((view - size) // 2)
+    return min(max(target - view // 2, 0), size - view)
+
+
 def _scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> int:
     """The camera position along one axis that keeps ``margin`` cells around the cursor.
 
@@ -245,9 +253,7 @@ class Board(Widget, can_focus=True):
         """Centre the view on cell (x, y), clamped so the board fills the view where it can."""
         cols, rows = self.full_cells
         r = self._renderer
-        cx = min(max(x - cols // 2, 0), max(r.width - cols, 0))
-        cy = min(max(y - rows // 2, 0), max(r.height - rows, 0))
-        self.set_camera(cx, cy)
+        self.set_camera(_follow_axis(x, cols, r.width), _follow_axis(y, rows, r.height))
 
     def _scroll_to_cursor(self) -> None:
         if self._cursor is None:
@@ -280,6 +286,16 @@ class Board(Widget, can_focus=True):
         if camera == self._camera:
             self.refresh_rows([cell[1]] + ([old[1]] if old is not None else []))
         self.post_message(self.CursorMoved(self, *cell))
+
+    def set_cursor(self, cell: tuple[int, int] | None) -> None:
+        """Show a cursor on ``cell`` (scrolling to it), or hide the cursor with None."""
+        if cell is None:
+            if self._cursor is not None:
+                old = self._cursor
+                self._cursor = None
+                self.refresh_rows([old[1]])
+            return
+        self.move_cursor(*cell)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self._cursor is not None:
@@ -314,7 +330,8 @@ class Board(Widget, can_focus=True):
             if cursor_x is not None and x0 <= cursor_x < x1:
                 cells = self._with_cursor(cells, row, cursor_x - x0, cursor_x, line)
             segments.extend(cells)
-        strip = Strip(segments).adjust_cell_length(width, style).crop(0, width)
+        # Joining runs of one style keeps the bytes sent per line down (many tiles share one).
+        strip = Strip(segments).simplify().adjust_cell_length(width, style).crop(0, width)
         if len(self._cache) > 8 * max(self.size.height, 1):
             self._cache.clear()
         self._cache[cache_key] = strip

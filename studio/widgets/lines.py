@@ -34,6 +34,10 @@ class LinesView(ScrollView, can_focus=True):
         overflow-x: auto;
         overflow-y: auto;
     }
+    LinesView.-bar {
+        height: 1;
+        overflow: hidden hidden;
+    }
     """
 
     class Clicked(Message):

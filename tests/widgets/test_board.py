@@ -105,6 +105,14 @@ async def test_follow_clamps_the_camera_to_the_board() -> None:
         assert board.camera == (15, 15)
 
 
+async def test_follow_centres_a_board_smaller_than_the_view() -> None:
+    app = BoardApp(Letters(4, 2), cursor=None)
+    async with app.run_test(size=(20, 10)):
+        board = app.query_one(Board)
+        board.follow(0, 0)
+        assert board.camera == (-3, -4)
+
+
 async def test_off_board_area_is_blank() -> None:
     app = BoardApp(Letters(3, 2))
     async with app.run_test(size=(10, 4)):

@@ -1,0 +1,45 @@
+"""The end of a play run: "You won!" or "Game over", the score and a new high score."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Label, Static
+
+from studio.widgets.dialogs import Dialog
+
+KEYS = {"r": "restart", "R": "new", "s": "save", "tab": "debug"}
+
+
+class GameOverDialog(Dialog[str]):
+    """Returns restart, new (seed), save (the replay), debug, or leave for any other key."""
+
+    DEFAULT_CSS = """
+    GameOverDialog > Vertical { width: 44; }
+    GameOverDialog .won { color: $text-success; text-style: bold; }
+    GameOverDialog .lost { color: $text-error; text-style: bold; }
+    GameOverDialog .keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(self, status: str, score: int, new_high: bool) -> None:
+        super().__init__()
+        self.status = status
+        self.score = score
+        self.new_high = new_high
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            won = self.status == "won"
+            yield Label("You won!" if won else "Game over", classes="won" if won else "lost")
+            yield Static(f"Score: {self.score}")
+            if self.new_high:
+                yield Static(f"New high score: {self.score}", classes="won")
+            yield Static("r restart · R new seed · s save replay · tab debug\n"
+                         "any other key leaves", classes="keys")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(KEYS.get(event.key if event.key == "tab" else event.character or "",
+                              "leave"))

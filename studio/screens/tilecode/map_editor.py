@@ -1,0 +1,212 @@
+"""Map editor (tilecode.md §8.5): background and sprite brushes, pen-down strokes, stacks shown
+with a count, flood fill and an eyedropper; every change undoable, a stroke as one step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import count
+from typing import ClassVar
+
+from rich.style import Style
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.widgets import Footer, Header
+
+from studio.engines.tilecode.map_edit import (
+    clear_sprites, flood_tiles, paint_tile, set_map, sprites_on, stamp_sprite,
+)
+from studio.engines.tilecode.model import KIND_CODES
+from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.widgets.board import Board
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+_strokes = count(1)
+
+
+class MapEditorScreen(TilecodeScreen):
+    """Paint the map: ``1``–``4`` background brushes, ``5``–``8`` sprite brushes."""
+
+    SCREEN_TITLE = "map"
+    DEFAULT_CSS = """
+    MapEditorScreen #brushes { height: 1; padding: 0 1; }
+    MapEditorScreen #status { height: 1; padding: 0 1; background: $boost; }
+    MapEditorScreen Board { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(i + 1), f"brush({i})", f"Brush {i + 1}", show=False) for i in range(8)],
+        Binding("w", "nudge(0, -1)", "Up", show=False),
+        Binding("s", "nudge(0, 1)", "Down", show=False),
+        Binding("a", "nudge(-1, 0)", "Left", show=False),
+        Binding("d", "nudge(1, 0)", "Right", show=False),
+        Binding("enter,space,z", "apply", "Paint"),
+        Binding("shift+space,p", "pen", "Pen down/up"),
+        Binding("f", "fill", "Fill"),
+        Binding("i", "pick", "Eyedropper"),
+        Binding("delete,backspace", "clear", "Clear sprites"),
+        Binding("home", "recentre", "Recentre"),
+        Binding("v", "render_mode", "Glyph/art"),
+        Binding("escape,x", "back", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("pen", "Pen down / up", "While the pen is down every cursor move paints"),
+        ("fill", "Flood fill", "Fill the connected area of one background with the brush"),
+        ("render_mode", "Switch glyph / art mode", "2×1 glyph cells or 4×2 art cells"),
+    ]
+
+    def __init__(self, document) -> None:
+        super().__init__(document)
+        self.brush = 4  # the player sprite: what a new map usually needs first
+        self.pen = False
+        self.stroke: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        brushes = LinesView(id="brushes", classes="-bar")
+        brushes.can_focus = False
+        yield brushes
+        yield Board(self._renderer(), cursor=(0, 0), id="map")
+        status = LinesView(id="status", classes="-bar")
+        status.can_focus = False
+        yield status
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        board = self.query_one(Board)
+        board.set_camera(-3, -3)  # as the original: the map starts a little in from the corner
+        board.focus()
+
+    def _renderer(self) -> MapRenderer:
+        return MapRenderer.for_map(TileLook(self.game, self.styles_ui), self.game.map,
+                                   self.game.render)
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    # --------------------------------------------------------------------------- drawing
+
+    def refresh_view(self) -> None:
+        self.board.renderer = self._renderer()
+        self._draw_brushes()
+        self._draw_status()
+
+    def _draw_brushes(self) -> None:
+        styles = self.styles_ui
+        look = TileLook(self.game, styles)
+        canvas = Canvas(80, 1)
+        x = canvas.put(0, 0, "brush ", styles.muted)
+        for i, code in enumerate(KIND_CODES):
+            glyph, style = look.code_glyph(code)
+            label_style = styles.selected if i == self.brush else styles.muted
+            start = x
+            x = canvas.put(x, 0, f"{i + 1}", label_style)
+            x = canvas.put(x, 0, glyph, style)
+            if i == self.brush:
+                x = canvas.put(x, 0, f" {look.names[i]}", styles.selected)
+            canvas.hit(Region(start, 0, x - start, 1), i)
+            x += 2 if i != 3 else 4
+        self.query_one("#brushes", LinesView).set_lines(canvas.strips(), canvas.hits)
+
+    def _draw_status(self) -> None:
+        styles = self.styles_ui
+        game = self.game
+        cursor = self.board.cursor or (0, 0)
+        x, y = cursor
+        tmap = game.map
+        bg = tmap.background[y][x]
+        kinds = sprites_on(tmap, x, y)
+        names = ", ".join(game.sprites[k].name for k in kinds) or "no sprite"
+        pen = "pen DOWN" if self.pen else "pen up"
+        text = (f"({x},{y}) {game.backgrounds[bg].name} · {names}"
+                f"{' (stack of ' + str(len(kinds)) + ')' if len(kinds) > 1 else ''} · "
+                f"{pen} · {tmap.width}×{tmap.height}, {len(tmap.sprites)} sprites")
+        canvas = Canvas(max(len(text) + 1, 10), 1)
+        canvas.put(0, 0, text, styles.text + (Style(bold=True) if self.pen else Style()))
+        self.query_one("#status", LinesView).set_lines(canvas.strips())
+
+    # --------------------------------------------------------------------------- actions
+
+    def action_brush(self, index: int) -> None:
+        self.brush = index
+        self._draw_brushes()
+
+    def action_nudge(self, dx: int, dy: int) -> None:
+        self.board.action_cursor(dx, dy)
+
+    def _paint_at(self, x: int, y: int, merge: object | None = None) -> None:
+        tmap = self.game.map
+        code = KIND_CODES[self.brush]
+        if self.brush < 4:
+            new = paint_tile(tmap, x, y, self.brush)
+            label = f"paint {code} at ({x},{y})"
+        else:
+            new = stamp_sprite(tmap, x, y, self.brush - 4)
+            label = f"place {code} at ({x},{y})"
+        if self.stroke is not None:
+            label = f"stroke of {code}"
+        self.edit(label, set_map(self.game, new), merge)
+
+    def action_apply(self) -> None:
+        x, y = self.board.cursor or (0, 0)
+        self._paint_at(x, y, ("stroke", self.stroke) if self.stroke is not None else None)
+
+    def action_pen(self) -> None:
+        self.pen = not self.pen
+        if self.pen:
+            self.stroke = next(_strokes)
+            self.action_apply()
+        else:
+            self.stroke = None
+            self.document.end_stroke()
+        self._draw_status()
+
+    @on(Board.CursorMoved)
+    def _moved(self, message: Board.CursorMoved) -> None:
+        if self.pen and self.brush >= 4:
+            # A sprite brush toggles: a stroke places sprites only where none of its kind is.
+            if sprites_on(self.game.map, message.x, message.y) != [self.brush - 4]:
+                self._paint_at(message.x, message.y, ("stroke", self.stroke))
+        elif self.pen:
+            self._paint_at(message.x, message.y, ("stroke", self.stroke))
+        self._draw_status()
+
+    @on(Board.CellClicked)
+    def _clicked(self, message: Board.CellClicked) -> None:
+        self.board.move_cursor(message.x, message.y)
+        self.action_apply()
+
+    @on(LinesView.Clicked, "#brushes")
+    def _brush_clicked(self, message: LinesView.Clicked) -> None:
+        self.action_brush(message.key)
+
+    def action_fill(self) -> None:
+        if self.brush >= 4:
+            self.notify("Flood fill paints backgrounds: choose a background brush (1-4).",
+                        timeout=3)
+            return
+        x, y = self.board.cursor or (0, 0)
+        self.edit(f"fill with {KIND_CODES[self.brush]} from ({x},{y})",
+                  set_map(self.game, flood_tiles(self.game.map, x, y, self.brush)))
+
+    def action_pick(self) -> None:
+        x, y = self.board.cursor or (0, 0)
+        kinds = sprites_on(self.game.map, x, y)
+        self.action_brush(4 + min(kinds) if kinds else self.game.map.background[y][x])
+
+    def action_clear(self) -> None:
+        x, y = self.board.cursor or (0, 0)
+        if sprites_on(self.game.map, x, y):
+            self.edit(f"clear sprites at ({x},{y})",
+                      set_map(self.game, clear_sprites(self.game.map, x, y)))
+
+    def action_recentre(self) -> None:
+        self.board.recentre()
+
+    def action_render_mode(self) -> None:
+        mode = "art" if self.game.render == "glyph" else "glyph"
+        self.edit(f"{mode} mode", replace(self.game, render=mode))

@@ -1,0 +1,327 @@
+"""Play (tilecode.md §8.10): rounds on a timer, the camera on the player, pause, single round,
+speed, restart, the debug panel, game over, and saving the run as a replay.
+
+The screen drives a :class:`~studio.engines.tilecode.session.PlaySession` (the same one
+``studio run`` uses), runs each round in a worker thread and repaints only changed rows.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.timer import Timer
+from textual.widgets import Footer, Header
+
+from studio.engines.tilecode.model import MAX_SEED
+from studio.engines.tilecode.session import PlaySession
+from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
+from studio.screens.tilecode.game_over import GameOverDialog
+from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.storage import ProjectError
+from studio.storage.tilecode import game_to_project
+from studio.storage.tilecode_replay import project_sha256, replay_path_for, save_replay
+from studio.widgets.board import Board
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+PERIODS = (30, 50, 80, 100, 150, 200, 300, 500, 800, 1200, 2000)
+"""Round periods offered by ``+`` and ``-`` (ms)."""
+
+
+def fresh_seed() -> int:
+    """A new run seed from system entropy (the "new game" of §6.2)."""
+    return random.SystemRandom().randrange(MAX_SEED + 1)
+
+
+def player_position(game, state) -> tuple[int, int] | None:
+    """Where the camera looks: the lowest-id live sprite of the player kind (§6.11)."""
+    for kind, x, y in zip(state.kinds, state.xs, state.ys):
+        if kind == game.player_kind:
+            return x, y
+    return None
+
+
+class PlayScreen(TilecodeScreen):
+    """Play the game; arrows / wasd are the d-pad, space / z the A button."""
+
+    SCREEN_TITLE = "play"
+    DEFAULT_CSS = """
+    PlayScreen #bar { height: 1; padding: 0 1; background: $boost; }
+    PlayScreen Horizontal { height: 1fr; }
+    PlayScreen Board { width: 1fr; height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,a", "button('left')", "Left", show=False),
+        Binding("up,w", "button('up')", "Up", show=False),
+        Binding("right,d", "button('right')", "Right", show=False),
+        Binding("down,s", "button('down')", "Down", show=False),
+        Binding("space,z", "button('A')", "A button"),
+        Binding("p", "pause", "Pause"),
+        Binding("n", "single", "1 round"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
+        Binding("minus", "speed(1)", "Slower", key_display="-"),
+        Binding("r", "restart", "Restart"),
+        Binding("R", "restart(True)", "New seed", key_display="R"),
+        Binding("tab", "debug", "Debug"),
+        Binding("shift+left", "inspect(-1, 0)", "Inspect left", show=False),
+        Binding("shift+right", "inspect(1, 0)", "Inspect right", show=False),
+        Binding("shift+up", "inspect(0, -1)", "Inspect up", show=False),
+        Binding("shift+down", "inspect(0, 1)", "Inspect down", show=False),
+        Binding("full_stop", "next_sprite", "Next sprite here", show=False, key_display="."),
+        Binding("ctrl+s", "save_replay", "Save replay"),
+        Binding("escape", "leave", "Quit play"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("pause", "Pause / resume", "Stop or start the round timer"),
+        ("restart", "Restart (same seed)", "Play again from the start with the same seed"),
+        ("restart(True)", "Restart with a new seed", "Play again with a fresh random seed"),
+        ("save_replay", "Save replay", "Save this run as a .tcreplay.toml beside the project"),
+        ("debug", "Debug panel", "Why the sprite under the inspection cursor did what it did"),
+    ]
+
+    def __init__(self, document, seed: int | None = None, paused: bool = False) -> None:
+        super().__init__(document)
+        game = self.game
+        self.session = PlaySession(game, seed if seed is not None else
+                                   (game.seed if game.seed is not None else fresh_seed()))
+        self.period = game.round_ms
+        self.paused = paused
+        self.pending: set[str] = set()
+        self.busy = False
+        self.timer: Timer | None = None
+        self.debug = False
+        self.inspect = (0, 0)
+        self.pick = 0
+        self.best = game.high_score
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        bar = LinesView(id="bar", classes="-bar")
+        bar.can_focus = False
+        yield bar
+        with Horizontal():
+            board = Board(self._renderer(), cursor=None)
+            board.can_focus = False
+            yield board
+            panel = DebugPanel(id="debug")
+            panel.can_focus = False
+            panel.display = False
+            yield panel
+        yield Footer()
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    def _renderer(self) -> MapRenderer:
+        look = TileLook(self.session.game, self.styles_ui)
+        return MapRenderer.for_state(look, self.session.state, self.game.render, self.game.help)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._follow)
+        self._set_timer()
+        self._after_round()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if self.timer is not None:
+            self.timer.stop()
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def refresh_view(self) -> None:
+        self._draw_bar()
+
+    def _draw_bar(self) -> None:
+        styles = self.styles_ui
+        state = self.session.state
+        status = {"won": "WON", "lost": "GAME OVER"}.get(state.status,
+                                                         "paused" if self.paused else "playing")
+        pending = "+".join(sorted(self.pending)) or "-"
+        text = (f"Score {state.score}  High {max(self.best, state.score)}  Round {state.round}  "
+                f"Seed {self.session.seed}  {status} · {self.period} ms · next: {pending}")
+        canvas = Canvas(len(text) + 1, 1)
+        canvas.put(0, 0, text, styles.text)
+        self.query_one("#bar", LinesView).set_lines(canvas.strips())
+
+    def _follow(self) -> None:
+        if self.debug:
+            return
+        where = player_position(self.game, self.session.state)
+        self.board.follow(*(where or (0, 0)))
+
+    def _after_round(self) -> None:
+        self.board.renderer = self._renderer()
+        self._follow()
+        self._draw_bar()
+        if self.debug:
+            self._draw_panel()
+        if self.session.over:
+            self._game_over()
+
+    def _draw_panel(self) -> None:
+        session = self.session
+        lines = panel_lines(self.game, session.previous, session.state, session.events,
+                            self.inspect, self.pick, self.styles_ui)
+        self.query_one(DebugPanel).set_lines(lines)
+
+    # ----------------------------------------------------------------------------- rounds
+
+    def _set_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if not self.paused and not self.session.over:
+            self.timer = self.set_interval(self.period / 1000, self._tick)
+
+    def _tick(self) -> None:
+        if not self.busy and not self.session.over:
+            self.run_round()
+
+    def run_round(self) -> None:
+        """Run one round with the buttons pressed since the last one (in a worker thread)."""
+        buttons = tuple(self.pending)
+        self.pending.clear()
+        self.busy = True
+        self._round_worker(buttons)
+
+    @work(thread=True, exclusive=True, group="round")
+    def _round_worker(self, buttons: tuple[str, ...]) -> None:
+        for button in buttons:
+            self.session.press(button)
+        self.session.step()
+        self.app.call_from_thread(self._round_done)
+
+    def _round_done(self) -> None:
+        self.busy = False
+        self._after_round()
+
+    def _game_over(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        state = self.session.state
+        new_high = state.score > self.game.high_score
+        if new_high:
+            self.best = state.score
+            self.edit(f"new high score {state.score}", replace(self.game, high_score=state.score))
+        self.app.push_screen(GameOverDialog(state.status, state.score, new_high),
+                             self._game_over_choice)
+
+    def _game_over_choice(self, choice: str | None) -> None:
+        if choice == "restart":
+            self.action_restart()
+        elif choice == "new":
+            self.action_restart(True)
+        elif choice == "save":
+            self.action_save_replay()
+            self.app.push_screen(GameOverDialog(self.session.state.status,
+                                                self.session.state.score, False),
+                                 self._game_over_choice)
+        elif choice == "debug":
+            if not self.debug:
+                self.action_debug()
+        else:
+            self.dismiss(None)
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_button(self, button: str) -> None:
+        if not self.session.over:
+            self.pending.add(button)
+            self._draw_bar()
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self._set_timer()
+        self._draw_bar()
+
+    def action_single(self) -> None:
+        if not self.paused:
+            self.action_pause()
+        if not self.busy and not self.session.over:
+            self.run_round()
+
+    def action_speed(self, direction: int) -> None:
+        index = min(range(len(PERIODS)), key=lambda i: abs(PERIODS[i] - self.period))
+        self.period = PERIODS[min(max(index + direction, 0), len(PERIODS) - 1)]
+        self._set_timer()
+        self._draw_bar()
+
+    def action_restart(self, new_seed: bool = False) -> None:
+        if self.busy:
+            return
+        self.session.restart(fresh_seed() if new_seed else None)
+        self.pending.clear()
+        self._set_timer()
+        self._after_round()
+        self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
+
+    def action_debug(self) -> None:
+        self.debug = not self.debug
+        panel = self.query_one(DebugPanel)
+        panel.display = self.debug
+        if self.debug:
+            self.inspect = player_position(self.game, self.session.state) or (0, 0)
+            self.pick = 0
+            self.board.set_cursor(self.inspect)
+            self._draw_panel()
+        else:
+            self.board.set_cursor(None)
+            self._follow()
+
+    def action_inspect(self, dx: int, dy: int) -> None:
+        if not self.debug:
+            self.action_debug()
+        state = self.session.state
+        x = min(max(self.inspect[0] + dx, 0), state.width - 1)
+        y = min(max(self.inspect[1] + dy, 0), state.height - 1)
+        self.inspect, self.pick = (x, y), 0
+        self.board.set_cursor(self.inspect)
+        self._draw_panel()
+
+    def action_next_sprite(self) -> None:
+        if self.debug:
+            self.pick += 1
+            self._draw_panel()
+
+    @on(Board.CellClicked)
+    def _clicked(self, message: Board.CellClicked) -> None:
+        if not self.debug:
+            self.action_debug()
+        self.inspect, self.pick = (message.x, message.y), 0
+        self.board.set_cursor(self.inspect)
+        self._draw_panel()
+
+    def action_save_replay(self) -> None:
+        document = self.document
+        name = document.path.name if document.path else f"{self.game.name}.toml"
+        sha = project_sha256(game_to_project(self.game))
+        replay = self.session.replay(name, sha)
+        target = replay_path_for(document.path or name)
+        try:
+            path = save_replay(replay, target)
+        except ProjectError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(f"Replay saved: {path.name} ({replay.rounds} rounds, seed {replay.seed})")
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "save", "save_as"):
+            return False  # playing edits nothing; ctrl+s saves the run's replay here
+        if action in ("single",):
+            return None if self.session.over else True
+        if action == "next_sprite":
+            return self.debug
+        return super().check_action(action, parameters)

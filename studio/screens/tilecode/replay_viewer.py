@@ -1,0 +1,253 @@
+"""Replay viewer (tilecode.md §8.10): a ``.tcreplay.toml`` played back on its project, with
+play/pause, step forwards and back, jump to a round, verify, and the debug panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header
+
+from studio.engines.tilecode.errors import TilecodeError
+from studio.engines.tilecode.model import Game
+from studio.engines.tilecode.replay import Replay
+from studio.engines.tilecode.session import ReplayRun
+from studio.screens.dialogs import NameDialog
+from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
+from studio.screens.tilecode.play import PERIODS, player_position
+from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.storage import ProjectError, load_project
+from studio.storage.tilecode import play_errors, project_to_game
+from studio.storage.tilecode_replay import load_replay, project_changed, replay_project_path
+from studio.widgets.board import Board
+from studio.widgets.canvas import Canvas, ui_styles
+from studio.widgets.lines import LinesView
+
+
+def open_replay(path: Path) -> ReplayScreen:
+    """The viewer on a replay file and the TileCode project beside it.
+
+    Raises:
+        ProjectError: the replay or its project cannot be read, or the project cannot run.
+    """
+    replay = load_replay(path)
+    project_path = replay_project_path(path, replay)
+    if project_path is None:
+        raise ProjectError(f"the project {replay.project!r} is not beside the replay",
+                           file=path, hint="put the replay in the folder of its project")
+    project = load_project(project_path)
+    game = project_to_game(project)
+    errors = play_errors(game)
+    if errors:
+        raise ProjectError(str(errors[0]), file=project_path,
+                           hint="fix the project's rules first: errors block play")
+    try:
+        return ReplayScreen(game, replay, path, project_changed(replay, project))
+    except TilecodeError as error:
+        raise ProjectError(str(error), file=path) from None
+
+
+class ReplayScreen(Screen[None]):
+    """Watch a recorded run; nothing here changes the project."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #bar { height: 1; padding: 0 1; background: $boost; }
+    ReplayScreen Horizontal { height: 1fr; }
+    ReplayScreen Board { width: 1fr; height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,p", "play", "Play/pause"),
+        Binding("right,n", "step(1)", "Step"),
+        Binding("left,b", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "+10", show=False),
+        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("home", "jump_to(0)", "Start", show=False),
+        Binding("end", "jump_to(-1)", "End", show=False),
+        Binding("g", "ask_round", "Go to round"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
+        Binding("minus", "speed(1)", "Slower", key_display="-"),
+        Binding("v", "verify", "Verify"),
+        Binding("tab", "debug", "Debug"),
+        Binding("shift+left", "inspect(-1, 0)", "Inspect left", show=False),
+        Binding("shift+right", "inspect(1, 0)", "Inspect right", show=False),
+        Binding("shift+up", "inspect(0, -1)", "Inspect up", show=False),
+        Binding("shift+down", "inspect(0, 1)", "Inspect down", show=False),
+        Binding("full_stop", "next_sprite", "Next sprite here", show=False, key_display="."),
+        Binding("escape,x", "back", "Back"),
+    ]
+
+    def __init__(self, game: Game, replay: Replay, path: Path | None = None,
+                 changed: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.replay = replay
+        self.path = path
+        self.changed = changed
+        self.run = ReplayRun(game, replay)
+        self.position = 0
+        self.playing = False
+        self.period = game.round_ms
+        self.timer: Timer | None = None
+        self.debug = False
+        self.inspect = (0, 0)
+        self.pick = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        bar = LinesView(id="bar", classes="-bar")
+        bar.can_focus = False
+        yield bar
+        with Horizontal():
+            board = Board(self._renderer(), cursor=None)
+            board.can_focus = False
+            yield board
+            panel = DebugPanel(id="debug")
+            panel.can_focus = False
+            panel.display = False
+            yield panel
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"{self.game.name} — replay"
+        self.sub_title = self.path.name if self.path else ""
+        if self.changed:
+            self.notify("The project changed since this replay was recorded: it may not "
+                        "play back the same (v verifies).", severity="warning", timeout=6)
+        self.call_after_refresh(self._show)
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    def _renderer(self) -> MapRenderer:
+        look = TileLook(self.game, ui_styles(self.app))
+        return MapRenderer.for_state(look, self.run.state_at(self.position), self.game.render,
+                                     self.game.help)
+
+    def _show(self) -> None:
+        self.board.renderer = self._renderer()
+        state = self.run.state_at(self.position)
+        if not self.debug:
+            self.board.follow(*(player_position(self.game, state) or (0, 0)))
+        styles = ui_styles(self.app)
+        buttons = "+".join(self.run.buttons_at(self.position)) or "-"
+        end = f"/{self.run.last}" if self.position == self.run.last else ""
+        text = (f"Round {self.position}{end} of {self.replay.rounds}  Score {state.score}  "
+                f"{state.status}  seed {self.replay.seed}  buttons {buttons}  "
+                f"{'▶' if self.playing else '❚❚'} {self.period} ms")
+        canvas = Canvas(len(text) + 1, 1)
+        canvas.put(0, 0, text, styles.text)
+        self.query_one("#bar", LinesView).set_lines(canvas.strips())
+        if self.debug:
+            self._draw_panel()
+
+    def _draw_panel(self) -> None:
+        before = self.run.state_at(max(self.position - 1, 0))
+        after = self.run.state_at(self.position)
+        events = self.run.events_at(self.position)
+        lines = panel_lines(self.game, before, after, events, self.inspect, self.pick,
+                            ui_styles(self.app))
+        self.query_one(DebugPanel).set_lines(lines)
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_play(self) -> None:
+        self.playing = not self.playing
+        self._set_timer()
+        self._show()
+
+    def _set_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if self.playing:
+            self.timer = self.set_interval(self.period / 1000, self._tick)
+
+    def _tick(self) -> None:
+        if self.position >= self.run.last:
+            self.playing = False
+            self._set_timer()
+            self._show()
+            return
+        self.position += 1
+        self._show()
+
+    def action_step(self, delta: int) -> None:
+        self.position = min(max(self.position + delta, 0), self.run.last)
+        self._show()
+
+    def action_jump_to(self, position: int) -> None:
+        self.position = self.run.last if position < 0 else min(position, self.run.last)
+        self._show()
+
+    @work(exclusive=True, group="dialog")
+    async def action_ask_round(self) -> None:
+        answer = await self.app.push_screen_wait(
+            NameDialog(f"Go to round (0-{self.run.last})", str(self.position), "Go"))
+        if answer is None:
+            return
+        try:
+            self.action_jump_to(max(int(answer), 0))
+        except ValueError:
+            self.notify(f"{answer!r} is not a round number", severity="error")
+
+    def action_speed(self, direction: int) -> None:
+        index = min(range(len(PERIODS)), key=lambda i: abs(PERIODS[i] - self.period))
+        self.period = PERIODS[min(max(index + direction, 0), len(PERIODS) - 1)]
+        self._set_timer()
+        self._show()
+
+    def action_verify(self) -> None:
+        try:
+            verdict = self.run.verify()
+        except TilecodeError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(verdict.message, severity="information" if verdict.ok else "error",
+                    timeout=6)
+
+    def action_debug(self) -> None:
+        self.debug = not self.debug
+        self.query_one(DebugPanel).display = self.debug
+        if self.debug:
+            state = self.run.state_at(self.position)
+            self.inspect = player_position(self.game, state) or (0, 0)
+            self.pick = 0
+            self.board.set_cursor(self.inspect)
+        else:
+            self.board.set_cursor(None)
+        self._show()
+
+    def action_inspect(self, dx: int, dy: int) -> None:
+        if not self.debug:
+            self.action_debug()
+        state = self.run.state_at(self.position)
+        self.inspect = (min(max(self.inspect[0] + dx, 0), state.width - 1),
+                        min(max(self.inspect[1] + dy, 0), state.height - 1))
+        self.pick = 0
+        self.board.set_cursor(self.inspect)
+        self._draw_panel()
+
+    def action_next_sprite(self) -> None:
+        if self.debug:
+            self.pick += 1
+            self._draw_panel()
+
+    @on(Board.CellClicked)
+    def _clicked(self, message: Board.CellClicked) -> None:
+        if not self.debug:
+            self.action_debug()
+        self.inspect, self.pick = (message.x, message.y), 0
+        self.board.set_cursor(self.inspect)
+        self._draw_panel()
+
+    def action_back(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.dismiss(None)

@@ -1,0 +1,195 @@
+"""Rule selector (tilecode.md §8.7): a sprite kind's press, change, smash and never rules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.style import Style
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.widgets import Footer, Header
+
+from studio.engines.tilecode.model import SPRITE_CODES
+from studio.engines.tilecode.selector import (
+    QUADRANTS, SELECTOR_CELLS, SelectorCell, counts, new_rule, rules_at, rules_for_kind,
+)
+from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.render import TileLook
+from studio.widgets.canvas import Canvas
+from studio.widgets.gridnav import step
+from studio.widgets.lines import LinesView
+
+CELL = 9
+"""Columns per selector cell."""
+KINDS_WIDTH = 16
+QUADRANT_X = {"change": KINDS_WIDTH, "press": KINDS_WIDTH + 3 * CELL + 5,
+              "smash": KINDS_WIDTH, "misc": KINDS_WIDTH + 3 * CELL + 5}
+QUADRANT_Y = {"change": 0, "press": 0, "smash": 5, "misc": 5}
+TITLES = {"change": "change (neighbourhood changed)", "press": "press (button)",
+          "smash": "smash (about to collide)", "misc": "misc"}
+
+
+def _grid_position(cell: SelectorCell) -> tuple[int, int]:
+    """The cell on the screen's logical grid: kinds are column 0, quadrant cells 1..6."""
+    right = cell.quadrant in ("press", "misc")
+    bottom = cell.quadrant in ("smash", "misc")
+    return 1 + cell.col + (3 if right else 0), cell.row + (3 if bottom else 0)
+
+
+class RuleSelectorScreen(TilecodeScreen):
+    """Choose a sprite kind, then a rule type and direction; ``enter`` opens or creates a rule."""
+
+    SCREEN_TITLE = "rules"
+    DEFAULT_CSS = """
+    RuleSelectorScreen LinesView { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "kind(0)", "Kind 1", show=False),
+        Binding("2", "kind(1)", "Kind 2", show=False),
+        Binding("3", "kind(2)", "Kind 3", show=False),
+        Binding("4", "kind(3)", "Kind 4", show=False),
+        Binding("up,w", "move(0, -1)", "Up", show=False),
+        Binding("down,s", "move(0, 1)", "Down", show=False),
+        Binding("left,a", "move(-1, 0)", "Left", show=False),
+        Binding("right,d", "move(1, 0)", "Right", show=False),
+        Binding("enter,space,z", "open", "Open / new rule"),
+        Binding("n", "new", "New rule here"),
+        Binding("escape,x,backspace", "back", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("new", "New rule here", "Create a rule of the selected type and direction"),
+    ]
+
+    def __init__(self, document, kind: int = 0) -> None:
+        super().__init__(document)
+        self.kind = kind
+        self.cursor: tuple[int, int] = (2, 1)  # the change quadrant's "any" cell
+        self._positions = {_grid_position(c): c for c in SELECTOR_CELLS}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        view = LinesView(id="selector")
+        view.can_focus = False
+        yield view
+        yield Footer()
+
+    @property
+    def cell(self) -> SelectorCell | None:
+        return self._positions.get(self.cursor)
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def refresh_view(self) -> None:
+        game = self.game
+        styles = self.styles_ui
+        look = TileLook(game, styles)
+        tally = counts(game, self.kind)
+        canvas = Canvas(KINDS_WIDTH + 6 * CELL + 9, 13)
+        canvas.put(0, 0, "Sprite kinds", styles.accent)
+        for k, code in enumerate(SPRITE_CODES):
+            glyph, style = look.code_glyph(code)
+            marker = "▶" if k == self.kind else " "
+            line = Style(bold=True) if k == self.kind else styles.text
+            if self.cursor == (0, k):
+                line = line + styles.cursor
+            x = canvas.put(0, 1 + k, f"{marker}{k + 1} ", line)
+            x = canvas.put(x, 1 + k, glyph, style)
+            canvas.put(x + 1, 1 + k, game.sprites[k].name[:KINDS_WIDTH - 6], line)
+            canvas.hit(Region(0, 1 + k, KINDS_WIDTH - 1, 1), ("kind", k))
+        for quadrant in QUADRANTS:
+            canvas.put(QUADRANT_X[quadrant], QUADRANT_Y[quadrant], TITLES[quadrant], styles.accent)
+        sprite_glyph, sprite_style = look.code_glyph(SPRITE_CODES[self.kind])
+        smash_x = QUADRANT_X["smash"] + CELL + 3
+        canvas.put(smash_x, QUADRANT_Y["smash"] + 2, sprite_glyph, sprite_style)
+        for position, cell in self._positions.items():
+            self._draw_cell(canvas, styles, cell, position, tally.get((cell.rule_type, cell.key), 0))
+        self._draw_caption(canvas, styles, tally)
+        self.query_one("#selector", LinesView).set_lines(canvas.strips(), canvas.hits)
+
+    def _draw_cell(self, canvas: Canvas, styles, cell: SelectorCell, position: tuple[int, int],
+                   count: int) -> None:
+        x = QUADRANT_X[cell.quadrant] + cell.col * (CELL + 1)
+        y = QUADRANT_Y[cell.quadrant] + 1 + cell.row
+        text = cell.label if not count else f"{cell.label} {count}"
+        pad = max(CELL - 2 - cell_len(text), 0)
+        body = " " * (pad // 2) + text + " " * (pad - pad // 2)
+        style = (styles.filled + Style(bold=True)) if count else styles.text
+        bracket = styles.primary if count else styles.muted
+        if self.cursor == position:
+            style, bracket = style + styles.cursor, bracket + styles.cursor
+        canvas.put(x, y, "[", bracket)
+        canvas.put(x + 1, y, body[:CELL - 2], style)
+        canvas.put(x + CELL - 1, y, "]", bracket)
+        canvas.hit(Region(x, y, CELL, 1), ("cell", position))
+
+    def _draw_caption(self, canvas: Canvas, styles, tally) -> None:
+        name = self.game.sprites[self.kind].name
+        cell = self.cell
+        if cell is None:
+            total = len(rules_for_kind(self.game, self.kind))
+            canvas.put(0, 10, f"{name}: {total} rule(s). 1-4 or enter choose the kind.",
+                       styles.muted)
+            return
+        count = tally.get((cell.rule_type, cell.key), 0)
+        what = f"{cell.rule_type} · {cell.caption}"
+        action = "enter opens the first, n adds one" if count else "enter creates one"
+        canvas.put(0, 10, f"{name} — {what}: {count} rule(s); {action}.", styles.text)
+        rules = rules_at(self.game, self.kind, cell.rule_type, cell.key)
+        if rules:
+            ids = ", ".join(str(r.id) for r in rules[:12])
+            canvas.put(0, 11, f"rule ids: {ids}", styles.muted)
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_move(self, dx: int, dy: int) -> None:
+        cells = list(self._positions) + [(0, k) for k in range(4)]
+        self.cursor = step(cells, self.cursor, dx, dy)
+        self.refresh_view()
+
+    def action_kind(self, kind: int) -> None:
+        self.kind = kind
+        self.refresh_view()
+
+    def action_open(self) -> None:
+        if self.cursor[0] == 0:
+            self.action_kind(self.cursor[1])
+            return
+        cell = self.cell
+        if cell is None:
+            return
+        rules = rules_at(self.game, self.kind, cell.rule_type, cell.key)
+        if rules:
+            self._open_editor(rules[0].id)
+        else:
+            self.action_new()
+
+    def action_new(self) -> None:
+        cell = self.cell
+        if cell is None:
+            return
+        game, rule = new_rule(self.game, self.kind, cell.rule_type, cell.key)
+        self.edit(f"new {cell.rule_type} rule {rule.id}", game)
+        self._open_editor(rule.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new":
+            return self.cell is not None
+        return super().check_action(action, parameters)
+
+    def _open_editor(self, rule_id: int) -> None:
+        from studio.screens.tilecode import screens
+
+        self.app.push_screen(screens.make("rule", self.document, rule_id=rule_id, kind=self.kind))
+
+    @on(LinesView.Clicked)
+    def _clicked(self, message: LinesView.Clicked) -> None:
+        what, value = message.key
+        if what == "kind":
+            self.cursor = (0, value)
+            self.action_kind(value)
+        else:
+            self.cursor = value
+            self.action_open()

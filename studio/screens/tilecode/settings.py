@@ -1,0 +1,143 @@
+"""Game settings (tilecode.md §8.4): map size (shrinking asks, then crops right and bottom),
+round period, default seed, render mode, help numbers; the format and provenance of the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
+from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP, RENDER_MODES
+from studio.screens.dialogs import ConfirmDialog
+from studio.screens.tilecode.base import TilecodeScreen
+
+ROUND_MS = (30, 2000)
+
+
+def parse_whole(text: str, low: int, high: int, what: str) -> int:
+    """A whole number in [low, high] from a field; ValueError names the field and the range."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number") from None
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}")
+    return value
+
+
+class SettingsScreen(TilecodeScreen):
+    """Edit the game's settings; ``Apply`` (or ``enter`` in a field) records one undoable edit."""
+
+    SCREEN_TITLE = "settings"
+    DEFAULT_CSS = """
+    SettingsScreen VerticalScroll { padding: 1 2; }
+    SettingsScreen Grid { grid-size: 2; grid-columns: 22 1fr; height: auto; grid-gutter: 0 1; }
+    SettingsScreen Grid Label { padding: 1 0 0 0; }
+    SettingsScreen Input { width: 24; }
+    SettingsScreen Select { width: 24; }
+    SettingsScreen #problem { color: $text-error; height: auto; }
+    SettingsScreen #about { color: $text-muted; margin-top: 1; height: auto; }
+    SettingsScreen Horizontal { height: auto; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        yield Header()
+        with VerticalScroll():
+            with Grid():
+                yield Label("Map width (8-128)")
+                yield Input(str(game.map.width), id="width", type="integer")
+                yield Label("Map height (8-128)")
+                yield Input(str(game.map.height), id="height", type="integer")
+                yield Label("Round period (ms)")
+                yield Input(str(game.round_ms), id="round_ms", type="integer")
+                yield Label("Seed (blank = random)")
+                yield Input("" if game.seed is None else str(game.seed), id="seed",
+                            type="integer", placeholder="random")
+                yield Label("Render mode")
+                yield Select([(m, m) for m in RENDER_MODES], value=game.render, id="render",
+                             allow_blank=False)
+                yield Label("Help numbers")
+                yield Switch(game.help, id="help")
+            yield Static("", id="problem")
+            with Horizontal():
+                yield Button("Apply", variant="primary", id="apply")
+                yield Button("Back", id="back")
+            yield Static(self._about(), id="about")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for field in self.query(Input):
+            field.cursor_blink = self.app.animation_level != "none"
+        self.query_one("#width", Input).focus()
+
+    def _about(self) -> str:
+        game = self.game
+        lines = ["Format 1 (TileCode project). Growing the map fills with background b0; "
+                 "shrinking crops the right and bottom edges."]
+        if game.provenance:
+            lines.append("Imported: " + ", ".join(f"{k} {v}" for k, v in game.provenance.items()))
+        return "\n".join(lines)
+
+    def refresh_view(self) -> None:
+        # Undo or redo changed the settings under the form: show them.
+        game = self.game
+        values = {"width": game.map.width, "height": game.map.height, "round_ms": game.round_ms,
+                  "seed": "" if game.seed is None else game.seed}
+        for key, value in values.items():
+            field = self.query_one(f"#{key}", Input)
+            if field.value != str(value):
+                field.value = str(value)
+        self.query_one("#render", Select).value = game.render
+        self.query_one("#help", Switch).value = game.help
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#apply")
+    def _apply_pressed(self) -> None:
+        self.apply()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.dismiss(None)
+
+    @work(exclusive=True, group="settings")
+    async def apply(self) -> None:
+        problem = self.query_one("#problem", Static)
+        try:
+            width = parse_whole(self.query_one("#width", Input).value, MIN_MAP, MAX_MAP, "width")
+            height = parse_whole(self.query_one("#height", Input).value, MIN_MAP, MAX_MAP,
+                                 "height")
+            round_ms = parse_whole(self.query_one("#round_ms", Input).value, *ROUND_MS,
+                                   "round period")
+            seed_text = self.query_one("#seed", Input).value.strip()
+            seed = None if not seed_text else parse_whole(seed_text, 0, MAX_SEED, "seed")
+        except ValueError as exc:
+            problem.update(str(exc))
+            return
+        problem.update("")
+        game = self.game
+        tiles, sprites = resize_loss(game.map, width, height)
+        if tiles or sprites:
+            question = (f"Shrinking the map to {width}×{height} removes {tiles} tile(s) and "
+                        f"{sprites} sprite(s) at the right and bottom. ctrl+z brings them back.")
+            if not await self.app.push_screen_wait(ConfirmDialog("Crop the map?", question,
+                                                                 yes="Crop")):
+                return
+        new = game
+        if (width, height) != (game.map.width, game.map.height):
+            new = set_map(new, resize(new.map, width, height))
+        new = replace(new, round_ms=round_ms, seed=seed,
+                      render=str(self.query_one("#render", Select).value),
+                      help=self.query_one("#help", Switch).value)
+        if self.edit("settings", new):
+            self.notify("Settings applied", timeout=2)
