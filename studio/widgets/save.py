@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from studio.widgets.dialogs import Dialog, ErrorDialog
 from studio.storage import ProjectError, StaleFileError
+from studio.widgets.dialogs import Dialog, ErrorDialog
 from studio.widgets.document import Document
 
 

@@ -1,4 +1,4 @@
-"""Board and LinesView: rendering only what is visible, cursor scrolling, clicks, partial repaints."""
+"""Board and LinesView: only visible rows rendered, cursor scrolling, clicks, partial repaints."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ class Letters:
 
     def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
         self.rendered_rows.append(y)
-        return [Segment(self.marks.get((x, y), chr(97 + x % 26)) + str(y % 10)) for x in range(x0, x1)]
+        return [Segment(self.marks.get((x, y), chr(97 + x % 26)) + str(y % 10))
+                for x in range(x0, x1)]
 
 
 class BoardApp(App[None]):

@@ -7,7 +7,11 @@ from pathlib import Path
 import pytest
 
 from studio.storage import (
-    ProjectError, StaleFileError, create_project, load_project, save_project,
+    ProjectError,
+    StaleFileError,
+    create_project,
+    load_project,
+    save_project,
 )
 from studio.widgets.document import Document
 from studio.widgets.history import History
@@ -90,7 +94,8 @@ def test_save_refuses_a_stale_file_and_reload_keeps_the_edit_undoable(
     assert not document.dirty
 
 
-def test_a_failed_save_keeps_the_model_and_the_file(document: Document[str], tmp_path: Path) -> None:
+def test_a_failed_save_keeps_the_model_and_the_file(document: Document[str],
+                                                    tmp_path: Path) -> None:
     before = document.path.read_bytes()
     document.edit("rename", "Mine")
     with pytest.raises(ProjectError):

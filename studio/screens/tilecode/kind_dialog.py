@@ -12,8 +12,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from studio.engines.tilecode.art_edit import is_color, is_glyph, kind_at, kind_color, kind_glyph, \
-    set_kind
+from studio.engines.tilecode.art_edit import (
+    is_color,
+    is_glyph,
+    kind_at,
+    kind_color,
+    kind_glyph,
+    set_kind,
+)
 from studio.engines.tilecode.model import KIND_CODES, Game
 from studio.widgets.dialogs import Dialog
 from studio.widgets.document import Document

@@ -15,7 +15,12 @@ from textual.geometry import Region
 from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.map_edit import (
-    clear_sprites, flood_tiles, paint_tile, set_map, sprites_on, stamp_sprite,
+    clear_sprites,
+    flood_tiles,
+    paint_tile,
+    set_map,
+    sprites_on,
+    stamp_sprite,
 )
 from studio.engines.tilecode.model import KIND_CODES
 from studio.screens.tilecode.base import TilecodeScreen

@@ -155,7 +155,8 @@ class PaintEditorScreen(TilecodeScreen):
             col, row = index // 8, index % 8
             x, y = col * 7, row * 2
             swatch = Style(bgcolor=look.palette[index])
-            canvas.put(x, y, f"{index:x}", styles.selected if index == self.colour else styles.muted)
+            label = styles.selected if index == self.colour else styles.muted
+            canvas.put(x, y, f"{index:x}", label)
             canvas.fill(Region(x + 2, y, 4, 1), swatch)
             if index == self.colour:
                 canvas.put(x + 2, y, "◀▶", Style(color="#ffff00", bgcolor=look.palette[index],
@@ -216,7 +217,8 @@ class PaintEditorScreen(TilecodeScreen):
     def action_fill(self) -> None:
         x, y = self.board.cursor or (0, 0)
         art = flood_fill(self._art(), x, y, self.colour)
-        self.edit(f"fill {KIND_CODES[self.kind]} from ({x},{y})", set_art(self.game, self.kind, art))
+        self.edit(f"fill {KIND_CODES[self.kind]} from ({x},{y})",
+                  set_art(self.game, self.kind, art))
 
     def action_pick(self) -> None:
         x, y = self.board.cursor or (0, 0)

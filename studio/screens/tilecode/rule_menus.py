@@ -13,8 +13,17 @@ from typing import TYPE_CHECKING
 
 from studio.engines.tilecode.model import KIND_CODES, Command
 from studio.engines.tilecode.rule_edit import (
-    arg_choices, attribute_choices, button_choices, delete_command, direction_choices,
-    kind_choices, reset_tile, set_button, set_command, set_direction, toggle_attribute,
+    arg_choices,
+    attribute_choices,
+    button_choices,
+    delete_command,
+    direction_choices,
+    kind_choices,
+    reset_tile,
+    set_button,
+    set_command,
+    set_direction,
+    toggle_attribute,
     verb_choices,
 )
 from studio.screens.tilecode.render import ARROWS, TileLook

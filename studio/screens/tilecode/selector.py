@@ -14,12 +14,17 @@ from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.model import SPRITE_CODES
 from studio.engines.tilecode.selector import (
-    QUADRANTS, SELECTOR_CELLS, SelectorCell, counts, new_rule, rules_at, rules_for_kind,
+    QUADRANTS,
+    SELECTOR_CELLS,
+    SelectorCell,
+    counts,
+    new_rule,
+    rules_at,
+    rules_for_kind,
 )
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook
 from studio.widgets.canvas import Canvas
-from studio.widgets.gridnav import step
 from studio.widgets.lines import LinesView
 
 CELL = 9
@@ -105,7 +110,13 @@ class RuleSelectorScreen(TilecodeScreen):
         smash_x = QUADRANT_X["smash"] + CELL + 3
         canvas.put(smash_x, QUADRANT_Y["smash"] + 2, sprite_glyph, sprite_style)
         for position, cell in self._positions.items():
-            self._draw_cell(canvas, styles, cell, position, tally.get((cell.rule_type, cell.key), 0))
+            count = tally.get((cell.rule_type, cell.key), 0)
+            self._draw_cell(canvas, styles, cell, position, count)
+        gx, gy = self.cursor
+        if gx and self.cursor not in self._positions:
+            quadrant = ("change", "press", "smash", "misc")[(gx - 1) // 3 + 2 * (gy // 3)]
+            x = QUADRANT_X[quadrant] + ((gx - 1) % 3) * (CELL + 1)
+            canvas.put(x, QUADRANT_Y[quadrant] + 1 + gy % 3, "[       ]", styles.muted)
         self._draw_caption(canvas, styles, tally)
         self.query_one("#selector", LinesView).set_lines(canvas.strips(), canvas.hits)
 
@@ -130,8 +141,8 @@ class RuleSelectorScreen(TilecodeScreen):
         cell = self.cell
         if cell is None:
             total = len(rules_for_kind(self.game, self.kind))
-            canvas.put(0, 10, f"{name}: {total} rule(s). 1-4 or enter choose the kind.",
-                       styles.muted)
+            canvas.put(0, 10, f"{name}: {total} rule(s). 1-4 or enter on a kind chooses it; "
+                       "arrows reach the rule cells.", styles.muted)
             return
         count = tally.get((cell.rule_type, cell.key), 0)
         what = f"{cell.rule_type} · {cell.caption}"
@@ -145,8 +156,13 @@ class RuleSelectorScreen(TilecodeScreen):
     # ---------------------------------------------------------------------------- actions
 
     def action_move(self, dx: int, dy: int) -> None:
-        cells = list(self._positions) + [(0, k) for k in range(4)]
-        self.cursor = step(cells, self.cursor, dx, dy)
+        # A plain grid, blanks included, as the original's cursor: every arrow press moves one
+        # cell, so each quadrant's arms are always one step from its centre.
+        x = min(max(self.cursor[0] + dx, 0), 6)
+        y = min(max(self.cursor[1] + dy, 0), 5)
+        if x == 0:
+            y = min(y, 3)
+        self.cursor = (x, y)
         self.refresh_view()
 
     def action_kind(self, kind: int) -> None:

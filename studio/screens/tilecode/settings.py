@@ -10,7 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP, RENDER_MODES
@@ -37,13 +37,13 @@ class SettingsScreen(TilecodeScreen):
     SCREEN_TITLE = "settings"
     DEFAULT_CSS = """
     SettingsScreen VerticalScroll { padding: 1 2; }
-    SettingsScreen Grid { grid-size: 2; grid-columns: 22 1fr; height: auto; grid-gutter: 0 1; }
-    SettingsScreen Grid Label { padding: 1 0 0 0; }
+    SettingsScreen Grid { grid-size: 2; grid-columns: 22 1fr; height: auto; grid-gutter: 1 1; }
     SettingsScreen Input { width: 24; }
     SettingsScreen Select { width: 24; }
     SettingsScreen #problem { color: $text-error; height: auto; }
     SettingsScreen #about { color: $text-muted; margin-top: 1; height: auto; }
     SettingsScreen Horizontal { height: auto; margin-top: 1; }
+    SettingsScreen Horizontal Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -55,23 +55,23 @@ class SettingsScreen(TilecodeScreen):
         with VerticalScroll():
             with Grid():
                 yield Label("Map width (8-128)")
-                yield Input(str(game.map.width), id="width", type="integer")
+                yield Input(str(game.map.width), id="width", type="integer", compact=True)
                 yield Label("Map height (8-128)")
-                yield Input(str(game.map.height), id="height", type="integer")
+                yield Input(str(game.map.height), id="height", type="integer", compact=True)
                 yield Label("Round period (ms)")
-                yield Input(str(game.round_ms), id="round_ms", type="integer")
+                yield Input(str(game.round_ms), id="round_ms", type="integer", compact=True)
                 yield Label("Seed (blank = random)")
                 yield Input("" if game.seed is None else str(game.seed), id="seed",
-                            type="integer", placeholder="random")
+                            type="integer", placeholder="random", compact=True)
                 yield Label("Render mode")
                 yield Select([(m, m) for m in RENDER_MODES], value=game.render, id="render",
-                             allow_blank=False)
+                             allow_blank=False, compact=True)
                 yield Label("Help numbers")
-                yield Switch(game.help, id="help")
+                yield Checkbox("number Do rows and tiles", game.help, id="help", compact=True)
             yield Static("", id="problem")
             with Horizontal():
-                yield Button("Apply", variant="primary", id="apply")
-                yield Button("Back", id="back")
+                yield Button("Apply", variant="primary", id="apply", compact=True)
+                yield Button("Back", id="back", compact=True)
             yield Static(self._about(), id="about")
         yield Footer()
 
@@ -99,7 +99,7 @@ class SettingsScreen(TilecodeScreen):
             if field.value != str(value):
                 field.value = str(value)
         self.query_one("#render", Select).value = game.render
-        self.query_one("#help", Switch).value = game.help
+        self.query_one("#help", Checkbox).value = game.help
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#apply")
@@ -138,6 +138,6 @@ class SettingsScreen(TilecodeScreen):
             new = set_map(new, resize(new.map, width, height))
         new = replace(new, round_ms=round_ms, seed=seed,
                       render=str(self.query_one("#render", Select).value),
-                      help=self.query_one("#help", Switch).value)
+                      help=self.query_one("#help", Checkbox).value)
         if self.edit("settings", new):
             self.notify("Settings applied", timeout=2)

@@ -1,0 +1,141 @@
+"""Map editor, paint editor and settings, driven with keys; assertions on the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from studio.engines.tilecode.art_edit import pixel
+from studio.engines.tilecode.map_edit import sprites_on
+from studio.screens.tilecode.map_editor import MapEditorScreen
+from studio.screens.tilecode.paint_editor import PaintEditorScreen
+from studio.widgets.board import Board
+from tests.tilecode_ui.helpers import app_on, game_of
+
+
+async def test_brushes_paint_place_toggle_and_clear(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        editor = app.screen
+        assert isinstance(editor, MapEditorScreen)
+        await pilot.press("down", "right")  # (1,1): grass inside the brick border
+        await pilot.press("3", "space")  # water
+        assert game_of(app).map.background[1][1] == 2
+        await pilot.press("5", "space")  # the player sprite
+        assert sprites_on(game_of(app).map, 1, 1) == [0]
+        await pilot.press("space")  # the same sprite again: removed (the editor never stacks)
+        assert sprites_on(game_of(app).map, 1, 1) == []
+        await pilot.press("6", "space", "5", "space")  # another kind replaces it
+        assert sprites_on(game_of(app).map, 1, 1) == [0]
+        await pilot.press("i")  # eyedropper: the tile's sprite
+        assert editor.brush == 4
+        await pilot.press("delete")
+        assert sprites_on(game_of(app).map, 1, 1) == []
+        assert "(1,1) water · no sprite" in editor.query_one("#status").text
+
+
+async def test_a_pen_stroke_is_one_undo_step(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.press("down", "right", "4", "p", "right", "right", "down", "p")
+        tmap = game_of(app).map
+        assert [tmap.background[y][x] for x, y in ((1, 1), (2, 1), (3, 1), (3, 2))] == [3] * 4
+        history = app.screen.document.history
+        assert len(history) == 1 and history.undo_label == "stroke of b3"
+        await pilot.press("ctrl+z")
+        assert all(game_of(app).map.background[y][x] == 1 for x, y in ((1, 1), (3, 2)))
+
+
+async def test_flood_fill_and_mouse_clicks(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.press("down", "right", "3", "f")
+        tmap = game_of(app).map
+        assert tmap.background[1][1] == 2 and tmap.background[22][30] == 2
+        assert tmap.background[0][0] == 0  # the border is another region
+        board = app.screen.query_one(Board)
+        await pilot.press("7")
+        x0, y0 = board.camera
+        await pilot.click(Board, offset=((5 - x0) * 2, 4 - y0))
+        assert sprites_on(game_of(app).map, 5, 4) == [2] and board.cursor == (5, 4)
+
+
+async def test_art_mode_switches_the_cell_size(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        board = app.screen.query_one(Board)
+        assert board.renderer.cell_size == (2, 1)
+        await pilot.press("v")
+        assert game_of(app).render == "art" and board.renderer.cell_size == (4, 2)
+
+
+async def test_paint_pixels_strokes_fill_and_eyedropper(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        editor = app.screen
+        assert isinstance(editor, PaintEditorScreen) and editor.kind == 4
+        art = lambda: game_of(app).sprites[0].art  # noqa: E731
+        await pilot.press("right_square_bracket")  # colour 2 (red)
+        await pilot.press("space")
+        assert pixel(art(), 8, 8) == 2
+        await pilot.press("p", "right", "right", "p")
+        assert [pixel(art(), x, 8) for x in (8, 9, 10)] == [2, 2, 2]
+        assert len(editor.document.history) == 2
+        await pilot.press("pageup")  # the background before it: b3, dirt
+        assert editor.kind == 3
+        dirt = game_of(app).backgrounds[3].art
+        await pilot.press("f")  # fills the connected pixels of the colour under the cursor
+        filled = game_of(app).backgrounds[3].art
+        for x in range(16):
+            for y in range(16):
+                same = pixel(dirt, x, y) == pixel(dirt, 10, 8)
+                assert pixel(filled, x, y) == (2 if same else pixel(dirt, x, y))
+        await pilot.press("ctrl+z")
+        assert game_of(app).backgrounds[3].art == dirt
+        await pilot.press("pagedown", "left", "i")  # pick the colour under the cursor
+        assert editor.kind == 4 and editor.colour == pixel(art(), 9, 8) == 2
+
+
+async def test_settings_resize_with_crop_confirmation_seed_and_render(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = game_of(app).map
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#width", Input).value = "8"
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("n")  # keep the map
+        await pilot.pause()
+        assert game_of(app).map == before and game_of(app).seed is None
+        await pilot.click("#apply")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        game = game_of(app)
+        assert game.map.width == 8 and game.seed == 42
+        assert all(s.x < 8 for s in game.map.sprites)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game_of(app).map == before
+        assert screen.query_one("#width", Input).value == str(before.width)  # the form follows
+
+
+async def test_settings_refuse_bad_values_with_a_reason(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#round_ms", Input).value = "5"
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert "round period must be from 30 to 2000" in str(screen.query_one("#problem").content)
+        assert not screen.document.dirty

@@ -1,0 +1,156 @@
+"""Play, the debug panel, game over, replays: the UI and the headless engine agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from studio import cli
+from studio.engines.tilecode.state import dump_state
+from studio.screens.tilecode.game_over import GameOverDialog
+from studio.screens.tilecode.play import PlayScreen
+from studio.screens.tilecode.replay_viewer import ReplayScreen
+from studio.storage.tilecode_replay import load_replay
+from tests.tilecode_ui.helpers import app_on
+
+HELLO_PLAYER = (2, 5)
+
+
+async def start_paused(pilot, app) -> PlayScreen:
+    """Open play and pause it at once; returns the play screen."""
+    await pilot.press("g", "p")
+    screen = app.screen
+    assert isinstance(screen, PlayScreen) and screen.paused and screen.timer is None
+    return screen
+
+
+async def one_round(pilot, screen: PlayScreen, *keys: str) -> None:
+    await pilot.press(*keys, "n")
+    while screen.busy:
+        await pilot.pause(0.01)
+
+
+async def test_keys_in_the_ui_and_studio_run_give_the_same_states(tc_folder: Path,
+                                                                  capsys) -> None:
+    path = tc_folder / "boulder-dash.toml"
+    app = app_on(path)
+    seen: dict[int, str] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        session = screen.session
+        for keys in (("right",), (), ("down",), ("down", "left"), ("space",), ("right",), (),
+                     ("up",), ("left",), ()):
+            await one_round(pilot, screen, *keys)
+            seen[session.state.round] = dump_state(session.state)
+        inputs, seed = session.inputs, session.seed
+    tokens = " ".join("+".join(b) or "-" for b in inputs[1:])
+    assert cli.main(["run", str(path), "--seed", str(seed), "--inputs", tokens, "--json",
+                     "--every"]) == 0
+    records = json.loads(capsys.readouterr().out)["every"]
+    assert len(records) == len(inputs) and len(seen) == 10
+    for record in records:
+        if record["round"] in seen:
+            dump = seen[record["round"]]
+            assert dump.splitlines()[0].startswith(f"round {record['round']} state "
+                                                   f"{record['status']} score {record['score']}")
+            assert dump.splitlines()[2:2 + len(record["background"])] == record["background"]
+            sprites = dump.split("sprites\n")[1].splitlines()
+            assert sprites == [f"{i} s{k} {x} {y} {d}" for i, k, x, y, d in record["sprites"]]
+
+
+async def test_pause_step_speed_and_restart(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        seed = screen.session.seed
+        start = screen.session.state.round
+        await one_round(pilot, screen, "right")
+        assert screen.session.state.round == start + 1
+        assert f"Seed {seed}" in screen.query_one("#bar").text
+        period = screen.period
+        await pilot.press("plus")
+        assert screen.period < period and screen.timer is None  # still paused: no timer
+        await pilot.press("r")
+        assert screen.session.seed == seed and screen.session.state.round == 1
+        await pilot.press("R")
+        assert screen.session.state.round == 1
+        await pilot.press("p")
+        assert screen.timer is not None
+        await pilot.press("p")
+        assert screen.timer is None
+
+
+async def test_the_debug_panel_explains_the_player_on_a_known_round(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.action_restart()  # back to round 1 whatever the timer did before the pause
+        await one_round(pilot, screen, "right")
+        await pilot.press("tab")
+        panel = screen.query_one("#debug")
+        assert panel.display and screen.inspect == (3, 5)
+        text = panel.text
+        assert "player" in text and "rule 0 (press right" in text
+        assert "moved right from (2,5) to (3,5)" in text.replace("\n  ", " ")
+        await pilot.press("shift+left")  # the tile it left still explains it (before the round)
+        assert screen.inspect == (2, 5) and "player at (2,5), resting" in panel.text
+        await pilot.press("shift+up")  # grass with nothing on it, before or after
+        assert "no sprite here" in panel.text.replace("\n  ", " ")
+        await pilot.press("tab")
+        assert not panel.display
+
+
+async def test_game_over_dialog_then_restart(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.action_restart()
+        await one_round(pilot, screen, "right")  # (3,5)
+        await one_round(pilot, screen, "up")  # into the snake at (3,4): game lose
+        await pilot.pause()
+        assert screen.session.state.status == "lost"
+        assert isinstance(app.screen, GameOverDialog) and app.screen.status == "lost"
+        await pilot.press("r")
+        assert app.screen is screen and screen.session.state.round == 1
+
+
+async def test_a_saved_replay_opens_in_the_viewer_and_verifies(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_paused(pilot, app)
+        for keys in (("right",), ("down",), ("down",), ("right",)):
+            await one_round(pilot, screen, *keys)
+        final = dump_state(screen.session.state)
+        await pilot.press("ctrl+s")
+        replay_path = tc_folder / "hello-world.tcreplay.toml"
+        replay = load_replay(replay_path)
+        assert replay.seed == screen.session.seed and replay.rounds == screen.session.state.round
+        await pilot.press("escape", "escape")  # leave play, leave the game
+        app.open_project_file(replay_path)
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("end")
+        assert dump_state(viewer.run.state_at(viewer.position)) == final
+        await pilot.press("left", "left")
+        assert viewer.position == replay.rounds - 2
+        await pilot.press("v")
+        assert viewer.run.verify().ok
+    assert cli.main(["run", str(tc_folder / "hello-world.toml"), "--inputs",
+                     str(replay_path)]) == 0
+
+
+async def test_replays_are_listed_on_the_home_screen(tc_folder: Path) -> None:
+    from tests.ui_helpers import studio_app
+
+    assert cli.main(["run", str(tc_folder / "hello-world.toml"), "--inputs", "right down",
+                     "--save-replay", str(tc_folder / "hello-world.tcreplay.toml")]) == 0
+    app = studio_app(tc_folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = app.screen
+        names = [entry.name for entry in home.entries]
+        assert "hello-world (replay)" in names
+        row = names.index("hello-world (replay)")
+        home.query_one("DataTable").move_cursor(row=row)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)

@@ -1,0 +1,223 @@
+"""Rule selector, rule editor and generalise, driven with keys; assertions on the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.engines.tilecode.model import Command
+from studio.engines.tilecode.selector import SELECTOR_CELLS, rule_key
+from studio.screens.tilecode.generalise import GeneraliseScreen
+from studio.screens.tilecode.rule_editor import RuleEditorScreen, cell_grid
+from studio.screens.tilecode.selector import RuleSelectorScreen, _grid_position
+from studio.storage.tilecode_check import rule_problems
+from tests.tilecode_ui.helpers import app_on, game_of
+
+
+async def goto(pilot, screen, target: tuple[int, int]) -> None:
+    """Move a screen's cursor to a grid cell with arrow keys (as a person would)."""
+    for _ in range(20):
+        x, y = screen.cursor
+        if (x, y) == target:
+            return
+        if y != target[1]:
+            await pilot.press("down" if target[1] > y else "up")
+        else:
+            await pilot.press("right" if target[0] > x else "left")
+    raise AssertionError(f"cursor stuck at {screen.cursor}, wanted {target}")
+
+
+@pytest.mark.parametrize("cell", SELECTOR_CELLS, ids=lambda c: f"{c.quadrant}-{c.key}")
+async def test_every_selector_cell_creates_the_rule_the_spec_describes(tc_folder: Path,
+                                                                       cell) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        selector = app.screen
+        assert isinstance(selector, RuleSelectorScreen)
+        await pilot.press("3")  # the cat: not the player kind
+        await goto(pilot, selector, _grid_position(cell))
+        await pilot.press("enter")
+        assert isinstance(app.screen, RuleEditorScreen)
+        (rule,) = game_of(app).rules
+        assert rule_key(rule) == (cell.rule_type, cell.key)
+        assert rule.centre.include == {"s2"} and rule.transforms == "none"
+        assert not [p for p in rule_problems(rule) if p.is_error]
+
+
+async def test_player_rules_start_generalised_and_enter_opens_existing_rules(
+        tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        selector = app.screen
+        right = next(c for c in SELECTOR_CELLS if c.quadrant == "press" and c.key == "right")
+        await goto(pilot, selector, _grid_position(right))
+        await pilot.press("enter")
+        rule = game_of(app).rules[0]
+        assert rule.type == "press" and rule.button == "right"
+        assert rule.transforms == "rotate-3-way"  # kind 0 is the player (§5)
+        await pilot.press("escape", "escape")  # to the top row, then back to the selector
+        assert app.screen is selector
+        assert "press · dpad right: 1 rule(s)" in selector.query_one("#selector").text
+        await pilot.press("enter")
+        assert app.screen.rule_id == rule.id and len(game_of(app).rules) == 1
+        await pilot.press("escape", "escape", "n")  # n adds another rule in the same cell
+        assert [r.id for r in game_of(app).rules] == [0, 1]
+
+
+async def open_new_rule(pilot, app, quadrant: str, key: str, kind: str = "1"):
+    await pilot.press("c", kind)
+    cell = next(c for c in SELECTOR_CELLS if c.quadrant == quadrant and c.key == key)
+    await goto(pilot, app.screen, _grid_position(cell))
+    await pilot.press("enter")
+    editor = app.screen
+    assert isinstance(editor, RuleEditorScreen)
+    return editor
+
+
+def position_of(editor, key) -> tuple[int, int]:
+    return next(p for p, k in cell_grid(editor.rule).items() if k == key)
+
+
+async def test_the_attribute_menu_toggles_each_attribute_exclusively(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "right")
+        await goto(pilot, editor, position_of(editor, ("tile", 3, 2)))
+        await pilot.press("enter")
+        await pilot.press("i", "2", "6")  # include grass, include the second sprite
+        record = editor.rule.tile(3, 2)
+        assert record.include == {"b1", "s1"}
+        await pilot.press("apostrophe", "2")  # include′ grass: leaves include
+        record = editor.rule.tile(3, 2)
+        assert record.include == {"s1"} and record.include2 == {"b1"}
+        await pilot.press("e", "1", "6")  # exclude brick, and the sprite moves to exclude
+        record = editor.rule.tile(3, 2)
+        assert record.exclude == {"b0", "s1"} and record.include == frozenset()
+        await pilot.press("e", "1")  # toggling again makes it don't-care
+        assert editor.rule.tile(3, 2).exclude == {"s1"}
+        await pilot.press("r")
+        assert editor.rule.tile(3, 2) is None  # reset: nothing left on the tile
+        await pilot.press("escape")
+        assert app.focused is None and not editor.query_one("#menu").display
+        # Seven edits, each one undo step, and redo walks forward again.
+        for _ in range(7):
+            await pilot.press("ctrl+z")
+        assert editor.rule.tile(3, 2) is None and editor.document.history.can_undo
+        await pilot.press("ctrl+y", "ctrl+y")
+        assert editor.rule.tile(3, 2).include == {"b1", "s1"}
+
+
+async def test_directions_buttons_and_commands_through_the_menus(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "change", "any", kind="2")
+        # The centre row's witness: the rule's direction.
+        await goto(pilot, editor, position_of(editor, ("witness", 2, 2)))
+        await pilot.press("enter")
+        await pilot.press("left", "left")  # the menu opens on "any": two left is "resting"
+        await pilot.press("enter")
+        assert editor.rule.centre.dir == "resting"
+        # Commands on the centre row: move, then paint, then game; each verb once.
+        slot0 = position_of(editor, ("cmd", 2, 2, 0))
+        await goto(pilot, editor, slot0)
+        await pilot.press("enter")
+        menu = editor.query_one("#menu")
+        assert [item.key[1] for item in menu.rows[0]] == ["move", "destroy", "paint", "create",
+                                                          "block", "portal", "game"]
+        await pilot.press("enter", "right", "enter")  # move → up
+        assert editor.rule.centre.do == (Command("move", "up"),)
+        await pilot.press("right", "enter")  # slot 1: move and destroy are not offered now
+        assert [item.key[1] for item in menu.rows[0]] == ["paint", "create", "block", "portal",
+                                                          "game"]
+        await pilot.press("enter", "right", "right", "enter")  # paint b2
+        await pilot.press("right", "enter")
+        await pilot.press("right", "right", "right", "enter", "right", "right", "enter")  # game
+        assert [c.text for c in editor.rule.centre.do] == ["move up", "paint b2", "game score"]
+        # Editing an existing command offers its arguments and delete.
+        await goto(pilot, editor, slot0)
+        await pilot.press("enter")
+        assert menu.rows[0][-1].key == ("delete",)
+        await pilot.press("left", "enter")  # move left
+        assert editor.rule.centre.do[0] == Command("move", "left")
+        await pilot.press("delete")
+        assert [c.text for c in editor.rule.centre.do] == ["paint b2", "game score"]
+
+
+async def test_smash_rules_offer_stop_and_only_two_tiles(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "smash", "left", kind="1")
+        tiles = {k[1:] for k in cell_grid(editor.rule).values() if k[0] == "tile"}
+        assert tiles == {(2, 2), (1, 2)}
+        await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
+        await pilot.press("enter", "enter")
+        menu = editor.query_one("#menu")
+        assert [item.key for item in menu.rows[0]] == [("arg", "stop")]
+        await pilot.press("enter")
+        assert editor.rule.centre.do == (Command("move", "stop"),)
+
+
+async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "up", kind="1")
+        await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
+        await pilot.press("enter", "enter", "right", "enter")  # move up
+        await goto(pilot, editor, position_of(editor, ("tile", 2, 2)))
+        await pilot.press("enter", "i", "5", "escape")  # the centre loses its sprite: no witness
+        rule = editor.rule
+        assert rule.centre.do == (Command("move", "up"),) and not rule.centre.include
+        text = editor.query_one("#rule").text
+        assert "✗ rule 4, tile (2,2), command 1 'move up': this tile declares no sprite" in text
+        await pilot.press("escape", "escape", "escape")
+        home = app.screen
+        assert "1 error(s) block play" in home.query_one("#home").text
+        await pilot.press("g")
+        assert type(app.screen).__name__ == "GameHomeScreen"  # play is refused, not crashed
+
+
+async def test_previous_next_add_and_delete_walk_the_kinds_rules(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await goto(pilot, app.screen, (6, 1))  # press right
+        await pilot.press("enter")
+        editor = app.screen
+        ids = [r.id for r in game_of(app).rules if "s0" in r.centre.include]
+        assert editor.rule_id == ids[0]
+        await pilot.press("right_square_bracket")
+        assert editor.rule_id == ids[1]
+        await pilot.press("left_square_bracket")
+        assert editor.rule_id == ids[0]
+        await pilot.press("plus")
+        new = editor.rule
+        assert new.id not in ids and new.type == "press" and new.button == "right"
+        await goto(pilot, editor, (4, 0))  # trash
+        await pilot.press("enter")
+        await pilot.press("y")
+        assert game_of(app).rule(new.id) is None
+        await pilot.press("ctrl+z")
+        assert game_of(app).rule(new.id) == new
+
+
+async def test_generalise_chooses_transforms_and_names_duplicate_views(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "A")  # player: rotate-3-way
+        await pilot.press("g")
+        gen = app.screen
+        assert isinstance(gen, GeneraliseScreen)
+        await pilot.press("down", "right")
+        text = gen.query_one("#generalise").text
+        assert "same as view 1, so it is dropped" in text  # press A has no direction
+        assert "1 distinct view(s) run" in text
+        await pilot.press("up")
+        for _ in range(5):
+            await pilot.press("left")
+        await pilot.press("right", "enter")  # flip horizontal
+        assert editor.rule.transforms == "flip-horizontal"
+        await pilot.press("escape")
+        assert app.screen is editor
