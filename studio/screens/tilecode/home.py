@@ -40,6 +40,13 @@ def draw_art(canvas: Canvas, x: int, y: int, look: TileLook, art: tuple[str, ...
             canvas.put(x + col, y + line, char, style)
 
 
+def _fit(text: str, width: int) -> list[str]:
+    """Up to two lines of ``text``, cut at a " · · " break when it does not fit in one."""
+    if len(text.replace(" · · ", " · ")) <= width:
+        return [text.replace(" · · ", " · ")]
+    return text.split(" · · ", 1)
+
+
 class GameHomeScreen(TilecodeScreen):
     """The start of a TileCode project: its editors, its kinds and what is wrong with it."""
 
@@ -90,7 +97,7 @@ class GameHomeScreen(TilecodeScreen):
         look = TileLook(game, styles)
         self.problems = game_problems(game)
         shown = self.problems[:6]
-        canvas = Canvas(4 * BLOCK, 17 + max(len(shown), 1))
+        canvas = Canvas(4 * BLOCK, 18 + max(len(shown), 1))
         x = 0
         for col, (action, key, label) in enumerate(BUTTONS):
             text = f" {key} {label} "
@@ -112,8 +119,9 @@ class GameHomeScreen(TilecodeScreen):
         info_y = 14
         rules, about = self._summary()
         canvas.put(0, info_y, rules, styles.text)
-        canvas.put(0, info_y + 1, about, styles.muted)
-        self._draw_problems(canvas, styles, shown, info_y + 2)
+        for i, part in enumerate(_fit(about, canvas.width)):
+            canvas.put(0, info_y + 1 + i, part, styles.muted)
+        self._draw_problems(canvas, styles, shown, info_y + 3)
         view = self.query_one("#home", LinesView)
         view.set_lines(canvas.strips(), canvas.hits)
 
@@ -136,7 +144,7 @@ class GameHomeScreen(TilecodeScreen):
         seed = "random" if game.seed is None else str(game.seed)
         return (f"{len(game.rules)} rules ({mix})",
                 f"map {game.map.width}×{game.map.height}, {len(game.map.sprites)} sprites · "
-                f"seed {seed} · {game.render} mode · round {game.round_ms} ms · "
+                f"seed {seed} · {game.render} mode · · round {game.round_ms} ms · "
                 f"high score {game.high_score}")
 
     def _draw_problems(self, canvas: Canvas, styles: UIStyles, shown: list[Problem],
