@@ -61,6 +61,15 @@ def _follow_axis(target: int, view: int, size: int) -> int:
     return min(max(target - view // 2, 0), size - view)
 
 
+def _inside(target: int, camera: int, view: int, size: int) -> bool:
+    """Whether ``target`` sits in the middle half of the view (or the board fits the view and
+    the camera already shows it as :func:`_follow_axis` would)."""
+    if size <= view:
+        return camera == _follow_axis(target, view, size)
+    quarter = view // 4
+    return camera + quarter <= target < camera + view - quarter and 0 <= camera <= size - view
+
+
 def _scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> int:
     """The camera position along one axis that keeps ``margin`` cells around the cursor.
 
@@ -149,6 +158,7 @@ class Board(Widget, can_focus=True):
         self._hover: tuple[int, int] | None = None
         self.lines_rendered = 0
         """Lines rendered so far (benchmarks and tests read it)."""
+        self._base_style: Style | None = None
 
     # ------------------------------------------------------------------------- geometry
 
@@ -236,6 +246,18 @@ class Board(Widget, can_focus=True):
         self.refresh_rows(rows)
         return len(rows)
 
+    def notify_style_update(self) -> None:
+        self._base_style = None
+        self._cache.clear()
+        super().notify_style_update()
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's own style (computing it costs more than rendering a line)."""
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
+
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
         if self._cursor is not None:
@@ -249,10 +271,18 @@ class Board(Widget, can_focus=True):
             self._camera = (x, y)
             self.refresh()
 
-    def follow(self, x: int, y: int) -> None:
-        """Centre the view on cell (x, y), clamped so the board fills the view where it can."""
+    def follow(self, x: int, y: int, slack: bool = False) -> None:
+        """Centre the view on cell (x, y), clamped so the board fills the view where it can.
+
+        With ``slack`` the camera stays put while (x, y) is in the middle half of the view, so
+        a player walking about does not repaint the whole board every round (over SSH that is
+        most of the bytes); it re-centres once the player nears an edge.
+        """
         cols, rows = self.full_cells
         r = self._renderer
+        cx, cy = self._camera
+        if slack and _inside(x, cx, cols, r.width) and _inside(y, cy, rows, r.height):
+            return
         self.set_camera(_follow_axis(x, cols, r.width), _follow_axis(y, rows, r.height))
 
     def _scroll_to_cursor(self) -> None:
@@ -309,7 +339,7 @@ class Board(Widget, can_focus=True):
         width = self.size.width
         row = self._camera[1] + y // lines
         line = y % lines
-        style = self.rich_style
+        style = self.base_style
         if not 0 <= row < r.height:
             return Strip.blank(width, style)
         cx = self._camera[0]
@@ -330,8 +360,11 @@ class Board(Widget, can_focus=True):
             if cursor_x is not None and x0 <= cursor_x < x1:
                 cells = self._with_cursor(cells, row, cursor_x - x0, cursor_x, line)
             segments.extend(cells)
-        # Joining runs of one style keeps the bytes sent per line down (many tiles share one).
-        strip = Strip(segments).simplify().adjust_cell_length(width, style).crop(0, width)
+        # Renderers join runs of one style themselves (fewer style changes sent per line).
+        length = (x0 - cx + x1 - x0) * columns if x1 > x0 else (x0 - cx) * columns
+        strip = Strip(segments, length)
+        if length != width:
+            strip = strip.adjust_cell_length(width, style)
         if len(self._cache) > 8 * max(self.size.height, 1):
             self._cache.clear()
         self._cache[cache_key] = strip

@@ -51,8 +51,19 @@ class UIStyles:
         return colour.downgrade(ColorSystem.STANDARD) if self.ansi else colour
 
 
+_STYLES: dict[tuple[str, bool], UIStyles] = {}
+
+
 def ui_styles(app: App) -> UIStyles:
-    """The current theme's colours as Rich styles."""
+    """The current theme's colours as Rich styles (computed once per theme)."""
+    key = (str(app.theme), bool(getattr(app, "ansi_color", False)))
+    cached = _STYLES.get(key)
+    if cached is None:
+        cached = _STYLES[key] = _compute_styles(app)
+    return cached
+
+
+def _compute_styles(app: App) -> UIStyles:
     variables = app.get_css_variables()
 
     def colour(name: str, fallback: str) -> RichColor | None:

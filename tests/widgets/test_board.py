@@ -150,3 +150,15 @@ async def test_lines_view_repaints_only_changed_lines_and_maps_clicks() -> None:
         await pilot.pause()
         await pilot.click(LinesView, offset=(1, 2))
         assert app.clicked == ["two"]
+
+
+async def test_follow_with_slack_keeps_the_camera_while_the_target_is_central() -> None:
+    app = BoardApp(Letters(100, 100), cursor=None)
+    async with app.run_test(size=(40, 20)):
+        board = app.query_one(Board)
+        board.follow(50, 50)
+        assert board.camera == (40, 40)
+        board.follow(52, 47, slack=True)  # still in the middle half: no repaint of everything
+        assert board.camera == (40, 40)
+        board.follow(56, 50, slack=True)  # near the right edge: re-centred
+        assert board.camera == (46, 40)

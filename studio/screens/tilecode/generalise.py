@@ -18,7 +18,7 @@ from studio.engines.tilecode.rule_edit import set_transforms, transform_choices
 from studio.engines.tilecode.selector import put_rule
 from studio.engines.tilecode.views import View, all_views
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import TileLook
+from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_picture import WIDTH, RulePicture
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
@@ -107,7 +107,7 @@ class GeneraliseScreen(TilecodeScreen):
         unique = sum(s is None for _v, s in views)
         canvas.put(0, 6, f"{unique} distinct view(s) run; player-kind rules start as rotate 3-way",
                    styles.muted)
-        look = TileLook(self.game, styles)
+        look = look_for(self.game, styles)
         RulePicture(view_rule(view, rule), look, styles, help=self.game.help).draw(
             canvas, PICTURE_TOP + 1)
         self.query_one("#generalise", LinesView).set_lines(canvas.strips(), canvas.hits)

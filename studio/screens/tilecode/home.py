@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header
 from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import TileLook, half_blocks
+from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.storage.tilecode_check import Problem, game_problems
 from studio.widgets.canvas import Canvas, UIStyles
 from studio.widgets.lines import LinesView
@@ -94,7 +94,7 @@ class GameHomeScreen(TilecodeScreen):
     def refresh_view(self) -> None:
         game = self.game
         styles = self.styles_ui
-        look = TileLook(game, styles)
+        look = look_for(game, styles)
         self.problems = game_problems(game)
         shown = self.problems[:6]
         canvas = Canvas(4 * BLOCK, 18 + max(len(shown), 1))

@@ -24,7 +24,7 @@ from studio.engines.tilecode.map_edit import (
 )
 from studio.engines.tilecode.model import KIND_CODES
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
@@ -86,7 +86,7 @@ class MapEditorScreen(TilecodeScreen):
         board.focus()
 
     def _renderer(self) -> MapRenderer:
-        return MapRenderer.for_map(TileLook(self.game, self.styles_ui), self.game.map,
+        return MapRenderer.for_map(look_for(self.game, self.styles_ui), self.game.map,
                                    self.game.render)
 
     @property
@@ -102,7 +102,7 @@ class MapEditorScreen(TilecodeScreen):
 
     def _draw_brushes(self) -> None:
         styles = self.styles_ui
-        look = TileLook(self.game, styles)
+        look = look_for(self.game, styles)
         canvas = Canvas(80, 1)
         x = canvas.put(0, 0, "brush ", styles.muted)
         for i, code in enumerate(KIND_CODES):

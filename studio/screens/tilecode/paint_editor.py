@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header
 from studio.engines.tilecode.art_edit import flood_fill, kind_at, pixel, set_art, set_pixel
 from studio.engines.tilecode.model import ART_SIZE, KIND_CODES
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import TileLook, half_blocks
+from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
@@ -120,14 +120,14 @@ class PaintEditorScreen(TilecodeScreen):
 
     def _renderer(self) -> PixelRenderer:
         kind = kind_at(self.game, self.kind)
-        return PixelRenderer(kind.art, TileLook(self.game, self.styles_ui), self.kind >= 4)
+        return PixelRenderer(kind.art, look_for(self.game, self.styles_ui), self.kind >= 4)
 
     # --------------------------------------------------------------------------- drawing
 
     def refresh_view(self) -> None:
         self.board.renderer = self._renderer()
         styles = self.styles_ui
-        look = TileLook(self.game, styles)
+        look = look_for(self.game, styles)
         self._draw_kinds(look, styles)
         self._draw_palette(look, styles)
         self._draw_preview(look, styles)

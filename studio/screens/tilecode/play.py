@@ -8,6 +8,7 @@ The screen drives a :class:`~studio.engines.tilecode.session.PlaySession` (the s
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 from typing import ClassVar
 
@@ -23,7 +24,7 @@ from studio.engines.tilecode.session import PlaySession
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
 from studio.screens.tilecode.game_over import GameOverDialog
-from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError
 from studio.storage.tilecode import game_to_project
 from studio.storage.tilecode_replay import project_sha256, replay_path_for, save_replay
@@ -32,6 +33,8 @@ from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
 
 PERIODS = (30, 50, 80, 100, 150, 200, 300, 500, 800, 1200, 2000)
+INLINE_MS = 3.0
+"""Rounds faster than this run on the event loop; slower ones in a worker thread."""
 """Round periods offered by ``+`` and ``-`` (ms)."""
 
 
@@ -95,6 +98,8 @@ class PlayScreen(TilecodeScreen):
         self.paused = paused
         self.pending: set[str] = set()
         self.busy = False
+        self.round_seconds = 1.0
+        """How long the last round took; the first one runs in a thread to find out."""
         self.timer: Timer | None = None
         self.debug = False
         self.inspect = (0, 0)
@@ -121,7 +126,7 @@ class PlayScreen(TilecodeScreen):
         return self.query_one(Board)
 
     def _renderer(self) -> MapRenderer:
-        look = TileLook(self.session.game, self.styles_ui)
+        look = look_for(self.session.game, self.styles_ui)
         return MapRenderer.for_state(look, self.session.state, self.game.render, self.game.help)
 
     def on_mount(self) -> None:
@@ -156,7 +161,7 @@ class PlayScreen(TilecodeScreen):
         if self.debug:
             return
         where = player_position(self.game, self.session.state)
-        self.board.follow(*(where or (0, 0)))
+        self.board.follow(*(where or (0, 0)), slack=True)
 
     def _after_round(self) -> None:
         self.board.renderer = self._renderer()
@@ -187,17 +192,31 @@ class PlayScreen(TilecodeScreen):
             self.run_round()
 
     def run_round(self) -> None:
-        """Run one round with the buttons pressed since the last one (in a worker thread)."""
+        """Run one round with the buttons pressed since the last one.
+
+        A round that took under :data:`INLINE_MS` last time runs right here (a thread would
+        cost more than it saves); a slower one runs in a worker thread, so keys and frames
+        never wait for it.
+        """
         buttons = tuple(self.pending)
         self.pending.clear()
         self.busy = True
-        self._round_worker(buttons)
+        if self.round_seconds * 1000 < INLINE_MS:
+            self._play_round(buttons)
+            self._round_done()
+        else:
+            self._round_worker(buttons)
 
-    @work(thread=True, exclusive=True, group="round")
-    def _round_worker(self, buttons: tuple[str, ...]) -> None:
+    def _play_round(self, buttons: tuple[str, ...]) -> None:
+        start = time.perf_counter()
         for button in buttons:
             self.session.press(button)
         self.session.step()
+        self.round_seconds = time.perf_counter() - start
+
+    @work(thread=True, exclusive=True, group="round")
+    def _round_worker(self, buttons: tuple[str, ...]) -> None:
+        self._play_round(buttons)
         self.app.call_from_thread(self._round_done)
 
     def _round_done(self) -> None:

@@ -21,7 +21,7 @@ from studio.engines.tilecode.session import ReplayRun
 from studio.screens.dialogs import NameDialog
 from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
 from studio.screens.tilecode.play import PERIODS, player_position
-from studio.screens.tilecode.render import MapRenderer, TileLook
+from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode import play_errors, project_to_game
 from studio.storage.tilecode_replay import load_replay, project_changed, replay_project_path
@@ -126,7 +126,7 @@ class ReplayScreen(Screen[None]):
         return self.query_one(Board)
 
     def _renderer(self) -> MapRenderer:
-        look = TileLook(self.game, ui_styles(self.app))
+        look = look_for(self.game, ui_styles(self.app))
         return MapRenderer.for_state(look, self.run.state_at(self.position), self.game.render,
                                      self.game.help)
 

@@ -30,7 +30,7 @@ from studio.engines.tilecode.selector import add_like, delete_rule, neighbours, 
 from studio.engines.tilecode.views import all_views
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import TileLook
+from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_menus import RuleMenus
 from studio.screens.tilecode.rule_picture import EXECUTION, ROW_NAMES, WIDTH, RulePicture
 from studio.storage.tilecode_check import rule_problems
@@ -152,7 +152,7 @@ class RuleEditorScreen(TilecodeScreen):
                 self.cursor = (2, 2) if (2, 2) in cells else next(iter(cells))
         game = self.game
         styles = self.styles_ui
-        look = TileLook(game, styles)
+        look = look_for(game, styles)
         problems = rule_problems(rule)
         canvas = Canvas(WIDTH, GRID_TOP + 11 + max(len(problems), 1))
         self._info(canvas, rule, styles)

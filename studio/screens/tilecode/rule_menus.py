@@ -26,7 +26,7 @@ from studio.engines.tilecode.rule_edit import (
     toggle_attribute,
     verb_choices,
 )
-from studio.screens.tilecode.render import ARROWS, TileLook
+from studio.screens.tilecode.render import ARROWS, TileLook, look_for
 from studio.widgets.menu import Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class RuleMenus:
 
     @property
     def look(self) -> TileLook:
-        return TileLook(self.screen.game, self.screen.styles_ui)
+        return look_for(self.screen.game, self.screen.styles_ui)
 
     # ------------------------------------------------------------------------------ open
 

@@ -23,7 +23,7 @@ from studio.engines.tilecode.selector import (
     rules_for_kind,
 )
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.render import TileLook
+from studio.screens.tilecode.render import look_for
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
 
@@ -90,7 +90,7 @@ class RuleSelectorScreen(TilecodeScreen):
     def refresh_view(self) -> None:
         game = self.game
         styles = self.styles_ui
-        look = TileLook(game, styles)
+        look = look_for(game, styles)
         tally = counts(game, self.kind)
         canvas = Canvas(KINDS_WIDTH + 6 * CELL + 9, 13)
         canvas.put(0, 0, "Sprite kinds", styles.accent)
