@@ -110,6 +110,8 @@ async def test_game_over_dialog_then_restart(tc_folder: Path) -> None:
         await pilot.pause()
         assert screen.session.state.status == "lost"
         assert isinstance(app.screen, GameOverDialog) and app.screen.status == "lost"
+        await pilot.press("up", "left")  # still held from playing: the result stays up
+        assert isinstance(app.screen, GameOverDialog)
         await pilot.press("r")
         assert app.screen is screen and screen.session.state.round == 1
 

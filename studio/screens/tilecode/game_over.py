@@ -10,10 +10,13 @@ from textual.widgets import Label, Static
 from studio.widgets.dialogs import Dialog
 
 KEYS = {"r": "restart", "R": "new", "s": "save", "tab": "debug"}
+GAME_KEYS = {"left", "right", "up", "down", "w", "a", "s", "d", "space", "z"} - set(KEYS)
+"""Keys still held from playing when the game ends: they must not skip the result."""
 
 
 class GameOverDialog(Dialog[str]):
-    """Returns restart, new (seed), save (the replay), debug, or leave for any other key."""
+    """Returns restart, new (seed), save (the replay), debug, or leave for any other key
+    except the game's own keys (d-pad, A), which a player may still be pressing."""
 
     DEFAULT_CSS = """
     GameOverDialog > Vertical { width: 44; }
@@ -36,10 +39,12 @@ class GameOverDialog(Dialog[str]):
             if self.new_high:
                 yield Static(f"New high score: {self.score}", classes="won")
             yield Static("r restart · R new seed · s save replay · tab debug\n"
-                         "any other key leaves", classes="keys")
+                         "enter or escape leaves", classes="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
+        if event.key in GAME_KEYS:
+            return
         self.dismiss(KEYS.get(event.key if event.key == "tab" else event.character or "",
                               "leave"))

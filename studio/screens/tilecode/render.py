@@ -46,7 +46,7 @@ class TileLook:
         self.bg_glyph = [_two_cells(kind_glyph(k, True)) for k in game.backgrounds]
         self.sprite_glyph = [kind_glyph(k, False) for k in game.sprites]
         self.bg_style = [
-            Style(color=_shade(c, 0.7) if not styles.ansi else _contrast(c), bgcolor=c)
+            Style(color=_shade(c, 0.7) if not styles.ansi else self._contrast(c), bgcolor=c)
             for c in self.bg_colour
         ]
         self.bg_blocks = [art_blocks(k.art) if k.art else None for k in game.backgrounds]
@@ -68,8 +68,12 @@ class TileLook:
         colour = self.sprite_colour[kind]
         bg = self.bg_colour[background]
         if colour.get_truecolor() == bg.get_truecolor():
-            colour = _contrast(bg)
+            colour = self._contrast(bg)
         return Style(color=colour, bgcolor=bg, bold=True)
+
+    def _contrast(self, colour: RichColor) -> RichColor:
+        """Black or white, whichever reads on ``colour`` (in the theme's colour range)."""
+        return self.styles.colour(_contrast(colour).get_truecolor().hex)
 
     def code_glyph(self, code: str) -> tuple[str, Style]:
         """A kind code (``b2``, ``s0``) as its glyph and colour, on the default background."""
