@@ -117,7 +117,9 @@ class StudioApp(App[None]):
         own = getattr(screen, "palette_commands", None)
         if own is not None:
             for title, help_text, action in own():
-                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                # Actions may carry arguments ("open('map')"): let Textual parse and run them.
+                yield SystemCommand(title, help_text,
+                                    lambda action=action: screen.run_action(action))
         yield SystemCommand("Help", "Show the keys of this screen", self.action_help)
         for name in THEMES:
             if name != self.theme_name:

@@ -157,3 +157,18 @@ async def test_a_failed_save_keeps_the_file_and_the_edits(tc_folder: Path,
         assert "No space left" in app.screen.error.message
         assert path.read_bytes() == before
         assert document.dirty and document.model.round_ms == 300
+
+
+async def test_the_command_palette_offers_the_screens_actions(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p", *"Map editor")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MapEditorScreen"
+        await pilot.press("ctrl+p", *"Flood fill")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("Flood fill paints backgrounds" in n.message for n in app._notifications)
