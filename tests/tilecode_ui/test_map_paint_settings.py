@@ -139,3 +139,18 @@ async def test_settings_refuse_bad_values_with_a_reason(tc_folder: Path) -> None
         await pilot.pause()
         assert "round period must be from 30 to 2000" in str(screen.query_one("#problem").content)
         assert not screen.document.dirty
+
+
+async def test_settings_render_mode_round_period_and_help(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#round_ms", Input).value = "90"
+        await pilot.click("#render")
+        await pilot.click("#help")
+        await pilot.click("#apply")
+        await pilot.pause()
+        game = game_of(app)
+        assert (game.render, game.round_ms, game.help, game.seed) == ("art", 90, False, None)
+        assert screen.document.history.undo_label == "settings"  # one undoable edit

@@ -10,10 +10,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Static
 
 from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
-from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP, RENDER_MODES
+from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
 
@@ -39,7 +39,6 @@ class SettingsScreen(TilecodeScreen):
     SettingsScreen VerticalScroll { padding: 1 2; }
     SettingsScreen Grid { grid-size: 2; grid-columns: 22 1fr; height: auto; grid-gutter: 1 1; }
     SettingsScreen Input { width: 24; }
-    SettingsScreen Select { width: 24; }
     SettingsScreen #problem { color: $text-error; height: auto; }
     SettingsScreen #about { color: $text-muted; margin-top: 1; height: auto; }
     SettingsScreen Horizontal { height: auto; margin-top: 1; }
@@ -64,8 +63,8 @@ class SettingsScreen(TilecodeScreen):
                 yield Input("" if game.seed is None else str(game.seed), id="seed",
                             type="integer", placeholder="random", compact=True)
                 yield Label("Render mode")
-                yield Select([(m, m) for m in RENDER_MODES], value=game.render, id="render",
-                             allow_blank=False, compact=True)
+                yield Checkbox("art: 4×2 half-block tiles (else 2×1 glyphs)", game.render == "art",
+                               id="render", compact=True)
                 yield Label("Help numbers")
                 yield Checkbox("number Do rows and tiles", game.help, id="help", compact=True)
             yield Static("", id="problem")
@@ -98,7 +97,7 @@ class SettingsScreen(TilecodeScreen):
             field = self.query_one(f"#{key}", Input)
             if field.value != str(value):
                 field.value = str(value)
-        self.query_one("#render", Select).value = game.render
+        self.query_one("#render", Checkbox).value = game.render == "art"
         self.query_one("#help", Checkbox).value = game.help
 
     @on(Input.Submitted)
@@ -137,7 +136,7 @@ class SettingsScreen(TilecodeScreen):
         if (width, height) != (game.map.width, game.map.height):
             new = set_map(new, resize(new.map, width, height))
         new = replace(new, round_ms=round_ms, seed=seed,
-                      render=str(self.query_one("#render", Select).value),
+                      render="art" if self.query_one("#render", Checkbox).value else "glyph",
                       help=self.query_one("#help", Checkbox).value)
         if self.edit("settings", new):
             self.notify("Settings applied", timeout=2)
