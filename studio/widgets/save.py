@@ -107,7 +107,7 @@ class SaveAsDialog(Dialog["Path | None"]):
 
     def on_mount(self) -> None:
         name = self.query_one("#name", Input)
-        name.cursor_blink = self.app.animation_level != "none"
+        name.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         name.focus()
 
     @on(Button.Pressed, "#ok")

@@ -63,7 +63,7 @@ class KindDialog(Dialog[bool]):
 
     def on_mount(self) -> None:
         for field in self.query(Input):
-            field.cursor_blink = self.app.animation_level != "none"
+            field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         self.query_one("#name", Input).focus()
 
     @on(Button.Pressed, "#ok")

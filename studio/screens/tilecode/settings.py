@@ -77,7 +77,7 @@ class SettingsScreen(TilecodeScreen):
     def on_mount(self) -> None:
         super().on_mount()
         for field in self.query(Input):
-            field.cursor_blink = self.app.animation_level != "none"
+            field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         self.query_one("#width", Input).focus()
 
     def _about(self) -> str:
