@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.binding import Binding
 
 from studio.engines.tilecode.debug import describe, sprite_report, sprites_at
 from studio.engines.tilecode.events import Event
 from studio.engines.tilecode.model import Game
 from studio.engines.tilecode.state import State
-from studio.widgets.canvas import UIStyles
+from studio.widgets.board import Board
+from studio.widgets.canvas import UIStyles, ui_styles
 from studio.widgets.lines import LinesView
 
 PANEL_WIDTH = 36
@@ -85,3 +87,82 @@ class DebugPanel(LinesView):
         padding: 0 1;
     }}
     """
+
+
+INSPECT_BINDINGS = [
+    Binding("tab", "debug", "Debug"),
+    Binding("shift+left", "inspect(-1, 0)", "Inspect left", show=False),
+    Binding("shift+right", "inspect(1, 0)", "Inspect right", show=False),
+    Binding("shift+up", "inspect(0, -1)", "Inspect up", show=False),
+    Binding("shift+down", "inspect(0, 1)", "Inspect down", show=False),
+    Binding("full_stop", "next_sprite", "Next sprite here", show=False, key_display="."),
+]
+"""The keys of the debug panel; screens using :class:`Inspection` add them to BINDINGS."""
+
+
+def player_position(game: Game, state: State) -> tuple[int, int] | None:
+    """Where the camera looks: the lowest-id live sprite of the player kind (§6.11)."""
+    for kind, x, y in zip(state.kinds, state.xs, state.ys):
+        if kind == game.player_kind:
+            return x, y
+    return None
+
+
+class Inspection:
+    """The debug panel beside a board (play and the replay viewer).
+
+    The screen provides :meth:`inspected` (the round to explain) and composes a :class:`Board`
+    and a :class:`DebugPanel`; ``tab`` opens the panel with the inspection cursor on the player.
+    """
+
+    debug = False
+    inspect: tuple[int, int] = (0, 0)
+    pick = 0
+
+    def inspected(self) -> tuple[Game, State, State, Sequence[Event]]:
+        """The game, the states before and after the round shown, and its events."""
+        raise NotImplementedError
+
+    def inspection_closed(self) -> None:
+        """The panel closed: let the camera follow the player again."""
+
+    def draw_panel(self) -> None:
+        game, before, after, events = self.inspected()
+        lines = panel_lines(game, before, after, events, self.inspect, self.pick,
+                            ui_styles(self.app))
+        self.query_one(DebugPanel).set_lines(lines)
+
+    def action_debug(self) -> None:
+        self.debug = not self.debug
+        self.query_one(DebugPanel).display = self.debug
+        board = self.query_one(Board)
+        if self.debug:
+            game, _before, after, _events = self.inspected()
+            self.inspect, self.pick = player_position(game, after) or (0, 0), 0
+            board.set_cursor(self.inspect)
+            self.draw_panel()
+        else:
+            board.set_cursor(None)
+            self.inspection_closed()
+
+    def action_inspect(self, dx: int, dy: int) -> None:
+        if not self.debug:
+            self.action_debug()
+        _game, _before, after, _events = self.inspected()
+        self._inspect_at(min(max(self.inspect[0] + dx, 0), after.width - 1),
+                         min(max(self.inspect[1] + dy, 0), after.height - 1))
+
+    def action_next_sprite(self) -> None:
+        if self.debug:
+            self.pick += 1
+            self.draw_panel()
+
+    def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
+        if not self.debug:
+            self.action_debug()
+        self._inspect_at(message.x, message.y)
+
+    def _inspect_at(self, x: int, y: int) -> None:
+        self.inspect, self.pick = (x, y), 0
+        self.query_one(Board).set_cursor(self.inspect)
+        self.draw_panel()

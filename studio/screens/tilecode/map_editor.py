@@ -4,7 +4,6 @@ with a count, flood fill and an eyedropper; every change undoable, a stroke as o
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import count
 from typing import ClassVar
 
 from rich.style import Style
@@ -23,16 +22,14 @@ from studio.engines.tilecode.map_edit import (
     stamp_sprite,
 )
 from studio.engines.tilecode.model import KIND_CODES
-from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
 
-_strokes = count(1)
 
-
-class MapEditorScreen(TilecodeScreen):
+class MapEditorScreen(BoardEditorScreen):
     """Paint the map: ``1``–``4`` background brushes, ``5``–``8`` sprite brushes."""
 
     SCREEN_TITLE = "map"
@@ -43,14 +40,6 @@ class MapEditorScreen(TilecodeScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(i + 1), f"brush({i})", f"Brush {i + 1}", show=False) for i in range(8)],
-        Binding("w", "nudge(0, -1)", "Up", show=False),
-        Binding("s", "nudge(0, 1)", "Down", show=False),
-        Binding("a", "nudge(-1, 0)", "Left", show=False),
-        Binding("d", "nudge(1, 0)", "Right", show=False),
-        Binding("enter,space,z", "apply", "Paint"),
-        Binding("shift+space,p", "pen", "Pen down/up"),
-        Binding("f", "fill", "Fill"),
-        Binding("i", "pick", "Eyedropper"),
         Binding("delete,backspace", "clear", "Clear sprites"),
         Binding("home", "recentre", "Recentre"),
         Binding("v", "render_mode", "Glyph/art"),
@@ -65,8 +54,6 @@ class MapEditorScreen(TilecodeScreen):
     def __init__(self, document) -> None:
         super().__init__(document)
         self.brush = 4  # the player sprite: what a new map usually needs first
-        self.pen = False
-        self.stroke: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,16 +76,12 @@ class MapEditorScreen(TilecodeScreen):
         return MapRenderer.for_map(look_for(self.game, self.styles_ui), self.game.map,
                                    self.game.render)
 
-    @property
-    def board(self) -> Board:
-        return self.query_one(Board)
-
     # --------------------------------------------------------------------------- drawing
 
     def refresh_view(self) -> None:
         self.board.renderer = self._renderer()
         self._draw_brushes()
-        self._draw_status()
+        self.show_status()
 
     def _draw_brushes(self) -> None:
         styles = self.styles_ui
@@ -117,11 +100,10 @@ class MapEditorScreen(TilecodeScreen):
             x += 2 if i != 3 else 4
         self.query_one("#brushes", LinesView).set_lines(canvas.strips(), canvas.hits)
 
-    def _draw_status(self) -> None:
+    def show_status(self) -> None:
         styles = self.styles_ui
         game = self.game
-        cursor = self.board.cursor or (0, 0)
-        x, y = cursor
+        x, y = self.cursor
         tmap = game.map
         bg = tmap.background[y][x]
         kinds = sprites_on(tmap, x, y)
@@ -140,50 +122,20 @@ class MapEditorScreen(TilecodeScreen):
         self.brush = index
         self._draw_brushes()
 
-    def action_nudge(self, dx: int, dy: int) -> None:
-        self.board.action_cursor(dx, dy)
-
-    def _paint_at(self, x: int, y: int, merge: object | None = None) -> None:
+    def paint(self, x: int, y: int, stroke: bool) -> None:
         tmap = self.game.map
         code = KIND_CODES[self.brush]
         if self.brush < 4:
             new = paint_tile(tmap, x, y, self.brush)
             label = f"paint {code} at ({x},{y})"
         else:
+            if stroke and sprites_on(tmap, x, y) == [self.brush - 4]:
+                return  # a stroke places sprites; it never toggles one away
             new = stamp_sprite(tmap, x, y, self.brush - 4)
             label = f"place {code} at ({x},{y})"
-        if self.stroke is not None:
+        if stroke:
             label = f"stroke of {code}"
-        self.edit(label, set_map(self.game, new), merge)
-
-    def action_apply(self) -> None:
-        x, y = self.board.cursor or (0, 0)
-        self._paint_at(x, y, ("stroke", self.stroke) if self.stroke is not None else None)
-
-    def action_pen(self) -> None:
-        self.pen = not self.pen
-        if self.pen:
-            self.stroke = next(_strokes)
-            self.action_apply()
-        else:
-            self.stroke = None
-            self.document.end_stroke()
-        self._draw_status()
-
-    @on(Board.CursorMoved)
-    def _moved(self, message: Board.CursorMoved) -> None:
-        if self.pen and self.brush >= 4:
-            # A sprite brush toggles: a stroke places sprites only where none of its kind is.
-            if sprites_on(self.game.map, message.x, message.y) != [self.brush - 4]:
-                self._paint_at(message.x, message.y, ("stroke", self.stroke))
-        elif self.pen:
-            self._paint_at(message.x, message.y, ("stroke", self.stroke))
-        self._draw_status()
-
-    @on(Board.CellClicked)
-    def _clicked(self, message: Board.CellClicked) -> None:
-        self.board.move_cursor(message.x, message.y)
-        self.action_apply()
+        self.edit(label, set_map(self.game, new), self.merge_key)
 
     @on(LinesView.Clicked, "#brushes")
     def _brush_clicked(self, message: LinesView.Clicked) -> None:
@@ -194,17 +146,17 @@ class MapEditorScreen(TilecodeScreen):
             self.notify("Flood fill paints backgrounds: choose a background brush (1-4).",
                         timeout=3)
             return
-        x, y = self.board.cursor or (0, 0)
+        x, y = self.cursor
         self.edit(f"fill with {KIND_CODES[self.brush]} from ({x},{y})",
                   set_map(self.game, flood_tiles(self.game.map, x, y, self.brush)))
 
     def action_pick(self) -> None:
-        x, y = self.board.cursor or (0, 0)
+        x, y = self.cursor
         kinds = sprites_on(self.game.map, x, y)
         self.action_brush(4 + min(kinds) if kinds else self.game.map.background[y][x])
 
     def action_clear(self) -> None:
-        x, y = self.board.cursor or (0, 0)
+        x, y = self.cursor
         if sprites_on(self.game.map, x, y):
             self.edit(f"clear sprites at ({x},{y})",
                       set_map(self.game, clear_sprites(self.game.map, x, y)))

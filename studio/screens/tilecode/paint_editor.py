@@ -3,7 +3,6 @@ strokes, flood fill and an eyedropper. The canvas is a :class:`Board` with a pix
 
 from __future__ import annotations
 
-from itertools import count
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -17,13 +16,11 @@ from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.art_edit import flood_fill, kind_at, pixel, set_art, set_pixel
 from studio.engines.tilecode.model import ART_SIZE, KIND_CODES
-from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
-
-_strokes = count(1)
 
 
 class PixelRenderer:
@@ -56,7 +53,7 @@ class PixelRenderer:
         return [Segment("[]", Style(color="#ffff00", bgcolor=bg, bold=True))]
 
 
-class PaintEditorScreen(TilecodeScreen):
+class PaintEditorScreen(BoardEditorScreen):
     """Draw one kind's art; ``pageup``/``pagedown`` switch kinds, ``[``/``]`` colours."""
 
     SCREEN_TITLE = "paint"
@@ -69,14 +66,6 @@ class PaintEditorScreen(TilecodeScreen):
     PaintEditorScreen #status { height: 1; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "nudge(0, -1)", "Up", show=False),
-        Binding("s", "nudge(0, 1)", "Down", show=False),
-        Binding("a", "nudge(-1, 0)", "Left", show=False),
-        Binding("d", "nudge(1, 0)", "Right", show=False),
-        Binding("enter,space,z", "apply", "Paint"),
-        Binding("shift+space,p", "pen", "Pen down/up"),
-        Binding("f", "fill", "Fill"),
-        Binding("i", "pick", "Eyedropper"),
         Binding("left_square_bracket", "colour(-1)", "Colour -", key_display="["),
         Binding("right_square_bracket", "colour(1)", "Colour +", key_display="]"),
         Binding("pageup,comma", "kind(-1)", "Prev kind", key_display="pgup"),
@@ -88,8 +77,6 @@ class PaintEditorScreen(TilecodeScreen):
         super().__init__(document)
         self.kind = kind
         self.colour = 1
-        self.pen = False
-        self.stroke: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -114,10 +101,6 @@ class PaintEditorScreen(TilecodeScreen):
         super().on_mount()
         self.board.focus()
 
-    @property
-    def board(self) -> Board:
-        return self.query_one(Board)
-
     def _renderer(self) -> PixelRenderer:
         kind = kind_at(self.game, self.kind)
         return PixelRenderer(kind.art, look_for(self.game, self.styles_ui), self.kind >= 4)
@@ -131,7 +114,7 @@ class PaintEditorScreen(TilecodeScreen):
         self._draw_kinds(look, styles)
         self._draw_palette(look, styles)
         self._draw_preview(look, styles)
-        self._draw_status(styles)
+        self.show_status()
 
     def _draw_kinds(self, look: TileLook, styles) -> None:
         from studio.engines.tilecode.art_edit import art_blocks
@@ -178,8 +161,9 @@ class PaintEditorScreen(TilecodeScreen):
         canvas.put(0, 10, "0 = transparent" if self.kind >= 4 else "0 = black", styles.muted)
         self.query_one("#preview", LinesView).set_lines(canvas.strips())
 
-    def _draw_status(self, styles) -> None:
-        x, y = self.board.cursor or (0, 0)
+    def show_status(self) -> None:
+        styles = self.styles_ui
+        x, y = self.cursor
         kind = kind_at(self.game, self.kind)
         text = (f"{KIND_CODES[self.kind]} {kind.name} · pixel ({x},{y}) = "
                 f"{pixel(kind.art, x, y):x} · colour {self.colour:x} · "
@@ -190,38 +174,23 @@ class PaintEditorScreen(TilecodeScreen):
 
     # --------------------------------------------------------------------------- actions
 
-    def action_nudge(self, dx: int, dy: int) -> None:
-        self.board.action_cursor(dx, dy)
-
     def _art(self):
         return kind_at(self.game, self.kind).art
 
-    def action_apply(self) -> None:
-        x, y = self.board.cursor or (0, 0)
-        merge = ("stroke", self.stroke) if self.stroke is not None else None
-        label = f"pen stroke on {KIND_CODES[self.kind]}" if merge else \
-            f"pixel ({x},{y}) of {KIND_CODES[self.kind]}"
+    def paint(self, x: int, y: int, stroke: bool) -> None:
+        code = KIND_CODES[self.kind]
+        label = f"pen stroke on {code}" if stroke else f"pixel ({x},{y}) of {code}"
         art = set_pixel(self._art(), x, y, self.colour)
-        self.edit(label, set_art(self.game, self.kind, art), merge)
-
-    def action_pen(self) -> None:
-        self.pen = not self.pen
-        if self.pen:
-            self.stroke = next(_strokes)
-            self.action_apply()
-        else:
-            self.stroke = None
-            self.document.end_stroke()
-        self._draw_status(self.styles_ui)
+        self.edit(label, set_art(self.game, self.kind, art), self.merge_key)
 
     def action_fill(self) -> None:
-        x, y = self.board.cursor or (0, 0)
+        x, y = self.cursor
         art = flood_fill(self._art(), x, y, self.colour)
         self.edit(f"fill {KIND_CODES[self.kind]} from ({x},{y})",
                   set_art(self.game, self.kind, art))
 
     def action_pick(self) -> None:
-        x, y = self.board.cursor or (0, 0)
+        x, y = self.cursor
         self.colour = pixel(self._art(), x, y)
         self.refresh_view()
 
@@ -232,18 +201,6 @@ class PaintEditorScreen(TilecodeScreen):
     def action_kind(self, delta: int) -> None:
         self.kind = (self.kind + delta) % 8
         self.refresh_view()
-
-    @on(Board.CursorMoved)
-    def _moved(self, message: Board.CursorMoved) -> None:
-        if self.pen:
-            self.action_apply()
-        else:
-            self._draw_status(self.styles_ui)
-
-    @on(Board.CellClicked)
-    def _clicked(self, message: Board.CellClicked) -> None:
-        self.board.move_cursor(message.x, message.y)
-        self.action_apply()
 
     @on(LinesView.Clicked, "#palette")
     def _palette_clicked(self, message: LinesView.Clicked) -> None:

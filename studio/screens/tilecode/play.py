@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -22,7 +22,12 @@ from textual.widgets import Footer, Header
 from studio.engines.tilecode.model import MAX_SEED
 from studio.engines.tilecode.session import PlaySession
 from studio.screens.tilecode.base import TilecodeScreen
-from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
+from studio.screens.tilecode.debug_panel import (
+    INSPECT_BINDINGS,
+    DebugPanel,
+    Inspection,
+    player_position,
+)
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError
@@ -43,15 +48,7 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED + 1)
 
 
-def player_position(game, state) -> tuple[int, int] | None:
-    """Where the camera looks: the lowest-id live sprite of the player kind (§6.11)."""
-    for kind, x, y in zip(state.kinds, state.xs, state.ys):
-        if kind == game.player_kind:
-            return x, y
-    return None
-
-
-class PlayScreen(TilecodeScreen):
+class PlayScreen(Inspection, TilecodeScreen):
     """Play the game; arrows / wasd are the d-pad, space / z the A button."""
 
     SCREEN_TITLE = "play"
@@ -72,12 +69,7 @@ class PlayScreen(TilecodeScreen):
         Binding("minus", "speed(1)", "Slower", key_display="-"),
         Binding("r", "restart", "Restart"),
         Binding("R", "restart(True)", "New seed", key_display="R"),
-        Binding("tab", "debug", "Debug"),
-        Binding("shift+left", "inspect(-1, 0)", "Inspect left", show=False),
-        Binding("shift+right", "inspect(1, 0)", "Inspect right", show=False),
-        Binding("shift+up", "inspect(0, -1)", "Inspect up", show=False),
-        Binding("shift+down", "inspect(0, 1)", "Inspect down", show=False),
-        Binding("full_stop", "next_sprite", "Next sprite here", show=False, key_display="."),
+        *INSPECT_BINDINGS,
         Binding("ctrl+s", "save_replay", "Save replay"),
         Binding("escape", "leave", "Quit play"),
     ]
@@ -101,9 +93,6 @@ class PlayScreen(TilecodeScreen):
         self.round_seconds = 1.0
         """How long the last round took; the first one runs in a thread to find out."""
         self.timer: Timer | None = None
-        self.debug = False
-        self.inspect = (0, 0)
-        self.pick = 0
         self.best = game.high_score
 
     def compose(self) -> ComposeResult:
@@ -168,15 +157,16 @@ class PlayScreen(TilecodeScreen):
         self._follow()
         self._draw_bar()
         if self.debug:
-            self._draw_panel()
+            self.draw_panel()
         if self.session.over:
             self._game_over()
 
-    def _draw_panel(self) -> None:
+    def inspected(self):
         session = self.session
-        lines = panel_lines(self.game, session.previous, session.state, session.events,
-                            self.inspect, self.pick, self.styles_ui)
-        self.query_one(DebugPanel).set_lines(lines)
+        return self.game, session.previous, session.state, session.events
+
+    def inspection_closed(self) -> None:
+        self._follow()
 
     # ----------------------------------------------------------------------------- rounds
 
@@ -283,42 +273,6 @@ class PlayScreen(TilecodeScreen):
         self._set_timer()
         self._after_round()
         self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
-
-    def action_debug(self) -> None:
-        self.debug = not self.debug
-        panel = self.query_one(DebugPanel)
-        panel.display = self.debug
-        if self.debug:
-            self.inspect = player_position(self.game, self.session.state) or (0, 0)
-            self.pick = 0
-            self.board.set_cursor(self.inspect)
-            self._draw_panel()
-        else:
-            self.board.set_cursor(None)
-            self._follow()
-
-    def action_inspect(self, dx: int, dy: int) -> None:
-        if not self.debug:
-            self.action_debug()
-        state = self.session.state
-        x = min(max(self.inspect[0] + dx, 0), state.width - 1)
-        y = min(max(self.inspect[1] + dy, 0), state.height - 1)
-        self.inspect, self.pick = (x, y), 0
-        self.board.set_cursor(self.inspect)
-        self._draw_panel()
-
-    def action_next_sprite(self) -> None:
-        if self.debug:
-            self.pick += 1
-            self._draw_panel()
-
-    @on(Board.CellClicked)
-    def _clicked(self, message: Board.CellClicked) -> None:
-        if not self.debug:
-            self.action_debug()
-        self.inspect, self.pick = (message.x, message.y), 0
-        self.board.set_cursor(self.inspect)
-        self._draw_panel()
 
     def action_save_replay(self) -> None:
         document = self.document

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -19,8 +19,13 @@ from studio.engines.tilecode.model import Game
 from studio.engines.tilecode.replay import Replay
 from studio.engines.tilecode.session import ReplayRun
 from studio.screens.dialogs import NameDialog
-from studio.screens.tilecode.debug_panel import DebugPanel, panel_lines
-from studio.screens.tilecode.play import PERIODS, player_position
+from studio.screens.tilecode.debug_panel import (
+    INSPECT_BINDINGS,
+    DebugPanel,
+    Inspection,
+    player_position,
+)
+from studio.screens.tilecode.play import PERIODS
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode import play_errors, project_to_game
@@ -53,7 +58,7 @@ def open_replay(path: Path) -> ReplayScreen:
         raise ProjectError(str(error), file=path) from None
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Inspection, Screen[None]):
     """Watch a recorded run; nothing here changes the project."""
 
     DEFAULT_CSS = """
@@ -73,12 +78,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
         Binding("minus", "speed(1)", "Slower", key_display="-"),
         Binding("v", "verify", "Verify"),
-        Binding("tab", "debug", "Debug"),
-        Binding("shift+left", "inspect(-1, 0)", "Inspect left", show=False),
-        Binding("shift+right", "inspect(1, 0)", "Inspect right", show=False),
-        Binding("shift+up", "inspect(0, -1)", "Inspect up", show=False),
-        Binding("shift+down", "inspect(0, 1)", "Inspect down", show=False),
-        Binding("full_stop", "next_sprite", "Next sprite here", show=False, key_display="."),
+        *INSPECT_BINDINGS,
         Binding("escape,x", "back", "Back"),
     ]
 
@@ -94,9 +94,6 @@ class ReplayScreen(Screen[None]):
         self.playing = False
         self.period = game.round_ms
         self.timer: Timer | None = None
-        self.debug = False
-        self.inspect = (0, 0)
-        self.pick = 0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -145,15 +142,15 @@ class ReplayScreen(Screen[None]):
         canvas.put(0, 0, text, styles.text)
         self.query_one("#bar", LinesView).set_lines(canvas.strips())
         if self.debug:
-            self._draw_panel()
+            self.draw_panel()
 
-    def _draw_panel(self) -> None:
+    def inspected(self):
         before = self.run.state_at(max(self.position - 1, 0))
-        after = self.run.state_at(self.position)
-        events = self.run.events_at(self.position)
-        lines = panel_lines(self.game, before, after, events, self.inspect, self.pick,
-                            ui_styles(self.app))
-        self.query_one(DebugPanel).set_lines(lines)
+        return self.game, before, self.run.state_at(self.position), \
+            self.run.events_at(self.position)
+
+    def inspection_closed(self) -> None:
+        self._show()
 
     # ---------------------------------------------------------------------------- actions
 
@@ -211,41 +208,6 @@ class ReplayScreen(Screen[None]):
             return
         self.notify(verdict.message, severity="information" if verdict.ok else "error",
                     timeout=6)
-
-    def action_debug(self) -> None:
-        self.debug = not self.debug
-        self.query_one(DebugPanel).display = self.debug
-        if self.debug:
-            state = self.run.state_at(self.position)
-            self.inspect = player_position(self.game, state) or (0, 0)
-            self.pick = 0
-            self.board.set_cursor(self.inspect)
-        else:
-            self.board.set_cursor(None)
-        self._show()
-
-    def action_inspect(self, dx: int, dy: int) -> None:
-        if not self.debug:
-            self.action_debug()
-        state = self.run.state_at(self.position)
-        self.inspect = (min(max(self.inspect[0] + dx, 0), state.width - 1),
-                        min(max(self.inspect[1] + dy, 0), state.height - 1))
-        self.pick = 0
-        self.board.set_cursor(self.inspect)
-        self._draw_panel()
-
-    def action_next_sprite(self) -> None:
-        if self.debug:
-            self.pick += 1
-            self._draw_panel()
-
-    @on(Board.CellClicked)
-    def _clicked(self, message: Board.CellClicked) -> None:
-        if not self.debug:
-            self.action_debug()
-        self.inspect, self.pick = (message.x, message.y), 0
-        self.board.set_cursor(self.inspect)
-        self._draw_panel()
 
     def action_back(self) -> None:
         if self.timer is not None:
