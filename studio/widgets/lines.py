@@ -53,8 +53,10 @@ class LinesView(ScrollView, can_focus=True):
             return self.view
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, focusable: bool = True) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        # Pictures that the screen drives with its own keys stay out of the focus chain.
+        self.can_focus = focusable
         self._strips: list[Strip] = []
         self._hits: list[Hit] = []
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.debug import describe, sprite_report, sprites_at
 from studio.engines.tilecode.events import Event
@@ -118,6 +121,19 @@ class Inspection:
     debug = False
     inspect: tuple[int, int] = (0, 0)
     pick = 0
+
+    def compose_view(self, renderer) -> ComposeResult:
+        """The layout both screens share: a status bar, the board, the (hidden) panel."""
+        yield Header()
+        yield LinesView(id="bar", classes="-bar", focusable=False)
+        with Horizontal():
+            board = Board(renderer, cursor=None)
+            board.can_focus = False
+            yield board
+            panel = DebugPanel(id="debug", focusable=False)
+            panel.display = False
+            yield panel
+        yield Footer()
 
     def inspected(self) -> tuple[Game, State, State, Sequence[Event]]:
         """The game, the states before and after the round shown, and its events."""

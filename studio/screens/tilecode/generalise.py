@@ -60,9 +60,7 @@ class GeneraliseScreen(TilecodeScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        view = LinesView(id="generalise")
-        view.can_focus = False
-        yield view
+        yield LinesView(id="generalise", focusable=False)
         yield Footer()
 
     def refresh_view(self) -> None:

@@ -84,9 +84,7 @@ class GameHomeScreen(TilecodeScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        view = LinesView(id="home")
-        view.can_focus = False
-        yield view
+        yield LinesView(id="home", focusable=False)
         yield Footer()
 
     # ---------------------------------------------------------------------------- drawing

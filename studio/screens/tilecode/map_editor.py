@@ -57,13 +57,9 @@ class MapEditorScreen(BoardEditorScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        brushes = LinesView(id="brushes", classes="-bar")
-        brushes.can_focus = False
-        yield brushes
+        yield LinesView(id="brushes", classes="-bar", focusable=False)
         yield Board(self._renderer(), cursor=(0, 0), id="map")
-        status = LinesView(id="status", classes="-bar")
-        status.can_focus = False
-        yield status
+        yield LinesView(id="status", classes="-bar", focusable=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -80,21 +80,13 @@ class PaintEditorScreen(BoardEditorScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        kinds = LinesView(id="kinds")
-        kinds.can_focus = False
-        yield kinds
+        yield LinesView(id="kinds", focusable=False)
         with Horizontal():
-            palette = LinesView(id="palette")
-            palette.can_focus = False
-            yield palette
+            yield LinesView(id="palette", focusable=False)
             yield Board(self._renderer(), cursor=(8, 8), margin=0)
             with Vertical():
-                preview = LinesView(id="preview")
-                preview.can_focus = False
-                yield preview
-        status = LinesView(id="status", classes="-bar")
-        status.can_focus = False
-        yield status
+                yield LinesView(id="preview", focusable=False)
+        yield LinesView(id="status", classes="-bar", focusable=False)
         yield Footer()
 
     def on_mount(self) -> None:

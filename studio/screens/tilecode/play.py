@@ -15,16 +15,13 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.timer import Timer
-from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.model import MAX_SEED
 from studio.engines.tilecode.session import PlaySession
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.debug_panel import (
     INSPECT_BINDINGS,
-    DebugPanel,
     Inspection,
     player_position,
 )
@@ -96,19 +93,7 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.best = game.high_score
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        bar = LinesView(id="bar", classes="-bar")
-        bar.can_focus = False
-        yield bar
-        with Horizontal():
-            board = Board(self._renderer(), cursor=None)
-            board.can_focus = False
-            yield board
-            panel = DebugPanel(id="debug")
-            panel.can_focus = False
-            panel.display = False
-            yield panel
-        yield Footer()
+        yield from self.compose_view(self._renderer())
 
     @property
     def board(self) -> Board:

@@ -9,10 +9,8 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.errors import TilecodeError
 from studio.engines.tilecode.model import Game
@@ -21,7 +19,6 @@ from studio.engines.tilecode.session import ReplayRun
 from studio.screens.dialogs import NameDialog
 from studio.screens.tilecode.debug_panel import (
     INSPECT_BINDINGS,
-    DebugPanel,
     Inspection,
     player_position,
 )
@@ -96,19 +93,7 @@ class ReplayScreen(Inspection, Screen[None]):
         self.timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        bar = LinesView(id="bar", classes="-bar")
-        bar.can_focus = False
-        yield bar
-        with Horizontal():
-            board = Board(self._renderer(), cursor=None)
-            board.can_focus = False
-            yield board
-            panel = DebugPanel(id="debug")
-            panel.can_focus = False
-            panel.display = False
-            yield panel
-        yield Footer()
+        yield from self.compose_view(self._renderer())
 
     def on_mount(self) -> None:
         self.title = f"{self.game.name} — replay"

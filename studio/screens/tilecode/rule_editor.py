@@ -116,9 +116,7 @@ class RuleEditorScreen(TilecodeScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        view = LinesView(id="rule")
-        view.can_focus = False
-        yield view
+        yield LinesView(id="rule", focusable=False)
         yield Menu(id="menu")
         yield Footer()
 

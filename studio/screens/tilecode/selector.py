@@ -76,9 +76,7 @@ class RuleSelectorScreen(TilecodeScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        view = LinesView(id="selector")
-        view.can_focus = False
-        yield view
+        yield LinesView(id="selector", focusable=False)
         yield Footer()
 
     @property
