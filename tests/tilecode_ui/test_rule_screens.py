@@ -221,3 +221,27 @@ async def test_generalise_chooses_transforms_and_names_duplicate_views(tc_folder
         assert editor.rule.transforms == "flip-horizontal"
         await pilot.press("escape")
         assert app.screen is editor
+
+
+@pytest.mark.parametrize("verb", ["move", "destroy", "paint", "create", "block", "portal",
+                                  "game"])
+async def test_each_command_kind_can_be_added_from_the_menu(tc_folder: Path, verb: str) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "change", "any", kind="2")
+        await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
+        await pilot.press("enter")
+        menu = editor.query_one("#menu")
+        verbs = [item.key[1] for item in menu.rows[0]]
+        for _ in range(verbs.index(verb)):
+            await pilot.press("right")
+        await pilot.press("enter")
+        if menu.display:  # the argument menu: take the first one offered
+            await pilot.press("enter")
+        (command,) = editor.rule.centre.do
+        assert command.verb == verb
+        if verb == "create":  # a move right after a create moves the new sprite
+            await pilot.press("right", "enter")
+            assert [item.key[1] for item in menu.rows[0]][0] == "move"
+            await pilot.press("enter", "enter")
+            assert [c.verb for c in editor.rule.centre.do] == ["create", "move"]

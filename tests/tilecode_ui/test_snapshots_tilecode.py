@@ -51,6 +51,7 @@ RULE = ("c", "right", "right", "right", "right", "right", "enter")
     ("command_verbs", ("right", "right", "right", "right", "right", "enter")),
     ("command_args", ("right", "right", "right", "right", "enter")),
     ("top_row", ("escape",)),
+    ("button_menu", ("left", "left", "enter")),
 ])
 def test_rule_editor(snap_compare, tc_folder: Path, name: str, more) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,
