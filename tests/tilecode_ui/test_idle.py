@@ -40,9 +40,9 @@ async def test_idle_screens_write_nothing(tc_folder: Path, keys: tuple[str, ...]
         app.animation_level = "full"  # as people run it: blinking would be on if anything blinks
         await pilot.press(*keys)
         written = count_bytes(app)
-        await asyncio.sleep(1.0)  # let start-up frames settle (footer, title)
+        await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
         before = written[0]
-        await asyncio.sleep(1.2)
+        await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
         assert written[0] == before, f"{written[0] - before} bytes written while idle"
 
 
@@ -52,7 +52,7 @@ async def test_a_paused_play_screen_writes_nothing(tc_folder: Path) -> None:
         screen = PlayScreen(app.screen.document, seed=1, paused=True)
         await app.push_screen(screen)
         written = count_bytes(app)
-        await asyncio.sleep(1.0)  # let start-up frames settle (footer, title)
+        await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
         before = written[0]
-        await asyncio.sleep(1.2)
+        await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
         assert written[0] == before and screen.timer is None
