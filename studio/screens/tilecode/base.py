@@ -1,20 +1,12 @@
-"""What every TileCode screen shares: the open document, undo/redo, saving, the palette."""
+"""What every TileCode screen shares: the TileCode document (a :class:`Game`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from typing import ClassVar
-
-from textual import work
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
-
 from studio.engines.tilecode.model import Game
+from studio.screens.document_screen import DocumentScreen
 from studio.storage import Project
 from studio.storage.tilecode import game_to_body, project_to_game
-from studio.widgets.canvas import UIStyles, ui_styles
 from studio.widgets.document import Document
-from studio.widgets.save import SavePath
 
 
 def open_document(project: Project) -> Document[Game]:
@@ -22,114 +14,9 @@ def open_document(project: Project) -> Document[Game]:
     return Document(project, project_to_game, game_to_body)
 
 
-class TilecodeScreen(Screen[None]):
-    """A screen editing (or playing) one TileCode document.
-
-    Subclasses draw in :meth:`refresh_view`, which runs on mount, after every change of the
-    document while the screen is shown, and when the screen comes back to the top.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-    ]
-    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
-        ("save", "Save project", "Save the project to its file (ctrl+s)"),
-        ("save_as", "Save project as…", "Save the project under another file name"),
-        ("undo", "Undo", "Take back the last edit (ctrl+z)"),
-        ("redo", "Redo", "Re-apply the edit last taken back (ctrl+y)"),
-    ]
-    """(action, palette title, palette help); subclasses extend it with their own."""
-    SCREEN_TITLE = ""
-
-    def __init__(self, document: Document[Game]) -> None:
-        super().__init__()
-        self.document = document
-        self._unsubscribe = None
-        self._stale_view = False
-
-    # ------------------------------------------------------------------------------ model
+class TilecodeScreen(DocumentScreen):
+    """A screen editing (or playing) one TileCode document."""
 
     @property
     def game(self) -> Game:
         return self.document.model
-
-    @property
-    def styles_ui(self) -> UIStyles:
-        return ui_styles(self.app)
-
-    def edit(self, label: str, game: Game, merge_key: Hashable | None = None) -> bool:
-        """Record an edit of the game (undoable); False when it changed nothing."""
-        return self.document.edit(label, game, merge_key)
-
-    def refresh_view(self) -> None:
-        """Redraw from the document (subclasses)."""
-
-    def _show_title(self) -> None:
-        path = self.document.path
-        mark = " ● unsaved" if self.document.dirty else ""
-        self.title = f"{self.game.name} — {self.SCREEN_TITLE}" if self.SCREEN_TITLE else \
-            self.game.name
-        self.sub_title = f"{path.name if path else 'new'}{mark}"
-
-    def _document_changed(self, reason: str) -> None:
-        if self.is_current:
-            self._show_title()
-            self.refresh_view()
-            self.refresh_bindings()
-        else:
-            self._stale_view = True
-
-    def on_mount(self) -> None:
-        self._unsubscribe = self.document.subscribe(self._document_changed)
-        self._show_title()
-        self.refresh_view()
-
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-
-    def on_screen_resume(self) -> None:
-        self._show_title()
-        if self._stale_view:
-            self._stale_view = False
-            self.refresh_view()
-        self.refresh_bindings()
-
-    # ---------------------------------------------------------------------------- actions
-
-    @work(exclusive=True, group="save")
-    async def action_save(self) -> None:
-        await SavePath(self.app, self.document).save()
-
-    @work(exclusive=True, group="save")
-    async def action_save_as(self) -> None:
-        await SavePath(self.app, self.document).save_as()
-
-    def action_undo(self) -> None:
-        entry = self.document.undo()
-        self.notify(f"Undo: {entry.label}" if entry else "Nothing to undo", timeout=2)
-
-    def action_redo(self) -> None:
-        entry = self.document.redo()
-        self.notify(f"Redo: {entry.label}" if entry else "Nothing to redo", timeout=2)
-
-    def action_back(self) -> None:
-        self.dismiss(None)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return self.document.history.can_undo or None
-        if action == "redo":
-            return self.document.history.can_redo or None
-        return True
-
-    def palette_commands(self) -> Iterator[tuple[str, str, str]]:
-        """The palette entries that apply now, as (title, help, action)."""
-        seen = set()
-        for klass in type(self).__mro__:
-            for action, title, help_text in klass.__dict__.get("PALETTE", ()):
-                if action not in seen and self.check_action(action, ()):
-                    seen.add(action)
-                    yield title, help_text, action
