@@ -1,0 +1,159 @@
+"""Behaviour-tree boards for :class:`~studio.widgets.board.Board` (btree.md §11.3).
+
+A cell shows the tile of the first visible layer that is neither void (``.``) nor hidden (``_…``,
+unless shown), padded to the cell width, then one separating column. Choices are part of the
+renderer's input: every offered rectangle is tinted in the player's colour, a rectangle offered
+by several choices shows their count in its first separator, and the selected (or hovered)
+choice previews its rhs in italics inside its rectangle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+
+from studio.engines.btree.board import Board
+from studio.engines.btree.text import text_width
+from studio.widgets.canvas import UIStyles
+
+PLAYER_COLOURS = ("#1f6feb", "#d29922", "#2ea043", "#a371f7", "#db61a2", "#39c5cf")
+"""Outline colours of players without a sprite colour, in order of appearance."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A choice's rhs shown in place."""
+
+    row: int
+    col: int
+    rhs: Mapping[str, tuple[tuple[str, ...], ...]] | Mapping[str, list[list[str]]]
+
+
+def cell_width_of(boards: Iterable[Board | None], glyphs: Mapping[str, str], wanted: int) -> int:
+    """The cell width: ``wanted`` if set, else the widest tile (after glyphs) seen, at least 1."""
+    if wanted:
+        return wanted
+    widest = 1
+    for board in boards:
+        if board is None:
+            continue
+        for grid in board.layers.values():
+            for row in grid:
+                for tile in row:
+                    widest = max(widest, text_width(glyphs.get(tile, tile)))
+    return widest
+
+
+class BtreeRenderer:
+    """Draws one board state with the current offer of choices.
+
+    Args:
+        board: the board (None before the game made one: drawn as one blank cell).
+        styles: the theme.
+        width: cell width in terminal cells (see :func:`cell_width_of`).
+        glyphs, colours: the project's ``[display]`` tables.
+        show_hidden: draw ``_…`` tiles.
+        hidden_layers: layers switched off in the layers panel.
+        rects: offered rectangles ``(row, col, rows, cols)`` → number of choices there.
+        tint: the outline colour of the player to move.
+        preview: the choice to preview, if any.
+    """
+
+    def __init__(self, board: Board | None, styles: UIStyles, width: int,
+                 glyphs: Mapping[str, str] | None = None,
+                 colours: Mapping[str, str] | None = None, show_hidden: bool = False,
+                 hidden_layers: Iterable[str] = (), rects: Mapping[tuple, int] | None = None,
+                 tint: str | None = None, preview: Preview | None = None) -> None:
+        self.board = board
+        self.styles = styles
+        self.cell = max(width, 1)
+        self.glyphs = dict(glyphs or {})
+        self.colours = dict(colours or {})
+        self.show_hidden = show_hidden
+        self.hidden_layers = frozenset(hidden_layers)
+        self.rects = dict(rects or {})
+        self.tint = Style(bgcolor=styles.colour(tint)) if tint else Style(reverse=True)
+        self.preview = preview
+        self.width = board.cols if board is not None and board.rows else 1
+        self.height = board.rows if board is not None and board.rows else 1
+        self.cell_size = (self.cell + 1, 1)
+        self._covered: dict[int, set[int]] = {}
+        self._badges: dict[tuple[int, int], int] = {}
+        for (row, col, rows, cols), count in self.rects.items():
+            for r in range(row, row + rows):
+                self._covered.setdefault(r, set()).update(range(col, col + cols))
+            if count > 1:
+                self._badges[(row, col)] = count
+
+    def tile_at(self, row: int, col: int) -> str:
+        """The tile drawn at (row, col) (``""`` for a blank cell), after the preview."""
+        if self.preview is not None:
+            tile = self._preview_tile(row, col)
+            if tile is not None:
+                return tile
+        return self._board_tile(row, col)
+
+    def _board_tile(self, row: int, col: int) -> str:
+        if self.board is None or not self.board.rows:
+            return ""
+        for name, grid in self.board.layers.items():
+            if name in self.hidden_layers:
+                continue
+            tile = grid[row][col]
+            if tile == "." or (tile.startswith("_") and not self.show_hidden):
+                continue
+            return tile
+        return ""
+
+    def _preview_tile(self, row: int, col: int) -> str | None:
+        preview = self.preview
+        for name, grid in preview.rhs.items():
+            if name in self.hidden_layers:
+                continue
+            r, c = row - preview.row, col - preview.col
+            if 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+                tile = grid[r][c]
+                if tile != "." and not (tile.startswith("_") and not self.show_hidden):
+                    return tile
+            else:
+                return None
+        return None
+
+    def row_key(self, y: int) -> Hashable:
+        board = self.board
+        cells = () if board is None or not board.rows else tuple(
+            grid[y] for grid in board.layers.values())
+        preview = None
+        if self.preview is not None:
+            preview = tuple(self._preview_tile(y, x) for x in range(self.width))
+        badges = tuple(sorted((c, n) for (r, c), n in self._badges.items() if r == y))
+        return (cells, tuple(sorted(self._covered.get(y, ()))), badges, preview)
+
+    def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
+        styles = self.styles
+        covered = self._covered.get(y, set())
+        out: list[Segment] = []
+        for x in range(x0, x1):
+            tile = self.tile_at(y, x)
+            shown = self.glyphs.get(tile, tile)
+            pad = max(self.cell - text_width(shown), 0)
+            text = shown + " " * pad if text_width(shown) <= self.cell else "…" + " " * (
+                self.cell - 1)
+            style = styles.text
+            colour = self.colours.get(tile)
+            if colour:
+                style = Style(color=styles.colour(colour), bold=True)
+            if self.preview is not None and self._preview_tile(y, x) is not None:
+                style = style + Style(italic=True, dim=True)
+            if x in covered:
+                style = style + self.tint
+            badge = self._badges.get((y, x))
+            separator = str(badge) if badge and badge < 10 else ("+" if badge else " ")
+            sep_style = (styles.accent + self.tint) if badge else (
+                self.tint if x in covered and x + 1 in covered else Style())
+            out.append(Segment(text, style))
+            out.append(Segment(separator, sep_style))
+        return out

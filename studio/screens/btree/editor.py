@@ -1,0 +1,524 @@
+"""The tree editor (btree.md §11.2): the authored tree, its properties, the compiled tree, and
+the diagnostics of the last compile.
+
+Every edit goes through ``engines/btree/tree_edit.py`` and ``node_fields.py`` and is one undoable
+edit of the document; the game is recompiled in a worker thread after each, so a big tree never
+stops the keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import ContentSwitcher, Footer, Header
+
+from studio.engines.btree import BtreeError, Compiled
+from studio.engines.btree.authored import authored_path_of, compiled_ids_of
+from studio.engines.btree.node_fields import set_field
+from studio.engines.btree.tree_edit import (
+    EditError,
+    copy_subtree,
+    delete_and_reparent,
+    delete_children,
+    delete_subtree,
+    find,
+    insert_above,
+    insert_below,
+    move,
+    node_at,
+    paste,
+    path_from_spec,
+    swap_with_parent,
+)
+from studio.screens.btree.base import BtreeScreen
+from studio.screens.btree.dialogs import TypeDialog
+from studio.screens.btree.properties import PropertiesPane
+from studio.screens.btree.tree_lines import (
+    canvas_row,
+    compiled_lines,
+    draw_compiled,
+    draw_tree,
+    visible_lines,
+)
+from studio.screens.dialogs import NameDialog
+from studio.storage.btree_project import BtreeModel, compile_model
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+Path = tuple[int, ...]
+
+
+class TreeEditorScreen(BtreeScreen):
+    """Edit the authored tree; ``tab`` moves between the tree, the right pane and back."""
+
+    SCREEN_TITLE = "tree"
+    DEFAULT_CSS = """
+    TreeEditorScreen #panes { height: 1fr; }
+    TreeEditorScreen #tree { width: 1fr; height: 1fr; }
+    TreeEditorScreen #right { width: 42; height: 1fr; border-left: tall $primary 40%; }
+    TreeEditorScreen #compiled { height: 1fr; }
+    TreeEditorScreen #diagnostics { height: auto; max-height: 4; padding: 0 1;
+                                    border-top: tall $primary 40%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "cursor(-1)", "Up", show=False),
+        Binding("down,j", "cursor(1)", "Down", show=False),
+        Binding("pageup", "cursor(-10)", "Page up", show=False),
+        Binding("pagedown", "cursor(10)", "Page down", show=False),
+        Binding("left,h", "fold_or_parent", "Collapse", show=False),
+        Binding("right,l", "unfold_or_child", "Expand", show=False),
+        Binding("space", "toggle_fold", "Fold"),
+        Binding("shift+space", "toggle_fold(True)", "Fold all", show=False),
+        Binding("tab", "switch_pane", "Pane"),
+        Binding("c", "toggle_compiled", "Compiled"),
+        Binding("n", "add('last')", "Add child"),
+        Binding("N", "add('first')", "Add first child", show=False),
+        Binding("o", "add('below')", "Insert below", show=False),
+        Binding("O", "add('above')", "Insert above", show=False),
+        Binding("alt+up", "move(-1)", "Move up", show=False),
+        Binding("alt+down", "move(1)", "Move down", show=False),
+        Binding("P", "swap_parent", "Swap with parent", show=False),
+        Binding("ctrl+c", "copy", "Copy", show=False),
+        Binding("ctrl+x", "cut", "Cut", show=False),
+        Binding("ctrl+v", "paste", "Paste", show=False),
+        Binding("delete", "delete('subtree')", "Delete"),
+        Binding("shift+delete,R", "delete('reparent')", "Delete, keep children", show=False),
+        Binding("K", "delete('children')", "Delete children", show=False),
+        Binding("e", "edit_pattern", "Pattern"),
+        Binding("slash", "find", "Find", key_display="/"),
+        Binding("enter", "focus_properties", "Properties", show=False),
+        Binding("g", "play", "Play"),
+        Binding("b", "debug", "Debug"),
+        Binding("escape", "leave", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("add('last')", "Add child node", "Add a node as the last child of the selection"),
+        ("add('first')", "Add first child", "Add a node as the first child"),
+        ("add('below')", "Insert node below", "A new node that adopts the selection's children"),
+        ("add('above')", "Insert node above", "A new parent for the selection"),
+        ("delete('subtree')", "Delete subtree", "Delete the selected node and its children"),
+        ("delete('reparent')", "Delete, keep children", "Delete the node; its children move up"),
+        ("delete('children')", "Delete children", "Delete the children of the selection"),
+        ("swap_parent", "Swap with parent", "Exchange the node with its parent"),
+        ("copy", "Copy subtree", "Copy the selected subtree"),
+        ("cut", "Cut subtree", "Copy the selected subtree and delete it"),
+        ("paste", "Paste as last child", "Paste the copied subtree under the selection"),
+        ("find", "Find node", "Jump to a node by nid or comment"),
+        ("toggle_compiled", "Show compiled tree", "The tree the engine runs, beside this one"),
+        ("play", "Play", "Play the game"),
+        ("debug", "Debugger", "Step through the game node by node"),
+    ]
+
+    def __init__(self, document) -> None:
+        super().__init__(document)
+        self.cursor: Path = ()
+        self.collapsed: set[Path] = set()
+        self.pane = "tree"
+        self.compiled: Compiled | BtreeError | None = None
+        self.compiled_cursor = 0
+        self.clipboard: dict | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="panes"):
+            yield LinesView(id="tree", focusable=False)
+            with ContentSwitcher(id="right", initial="props"):
+                yield PropertiesPane(id="props")
+                yield LinesView(id="compiled", focusable=False)
+        yield LinesView(id="diagnostics", focusable=False)
+        yield Footer()
+
+    # ------------------------------------------------------------------------------ model
+
+    @property
+    def model(self) -> BtreeModel:
+        return self.document.model
+
+    @property
+    def tree(self) -> dict | None:
+        return self.model.tree
+
+    @property
+    def node(self) -> dict | None:
+        try:
+            return None if self.tree is None else node_at(self.tree, self.cursor)
+        except (IndexError, KeyError, TypeError):
+            return None
+
+    def change_tree(self, label: str, tree: dict, select: Path | None = None) -> None:
+        """Record an edit of the tree; the selection moves to ``select`` when given."""
+        from dataclasses import replace
+
+        if select is not None:
+            self.cursor = select
+        self.edit(label, replace(self.model, tree=tree))
+
+    def attempt(self, label: str, operation: Callable[[], tuple[dict, Path]]) -> None:
+        """Run a tree operation; a refusal is said in a notification, nothing changes."""
+        if self.tree is None:
+            self.notify("The tree is empty: n adds the root node.", timeout=3)
+            return
+        try:
+            tree, path = operation()
+        except EditError as error:
+            self.notify(str(error), severity="warning", timeout=4)
+            return
+        self.change_tree(label, tree, path)
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def refresh_view(self) -> None:
+        self._fix_cursor()
+        self._draw_tree()
+        self.query_one(PropertiesPane).show(self.node)
+        self._compile()
+
+    def _fix_cursor(self) -> None:
+        if self.tree is None:
+            self.cursor = ()
+            return
+        path = self.cursor
+        while path and self._missing(path):
+            path = path[:-1] if path[-1] == 0 else (*path[:-1], path[-1] - 1)
+        self.cursor = path
+
+    def _missing(self, path: Path) -> bool:
+        try:
+            node_at(self.tree, path)
+            return False
+        except (IndexError, KeyError, TypeError):
+            return True
+
+    def _lines(self):
+        return visible_lines(self.tree, self.collapsed)
+
+    def _draw_tree(self) -> None:
+        view = self.query_one("#tree", LinesView)
+        width = max(view.size.width, 40)
+        marked: list[Path] = []
+        compiled = self.compiled
+        if self.pane == "compiled" and isinstance(compiled, Compiled):
+            origin = authored_path_of(compiled, self.compiled_cursor)
+            marked = [] if origin is None else [origin]
+        broken = []
+        if isinstance(compiled, BtreeError) and compiled.node_path and not compiled.file:
+            try:
+                broken = [path_from_spec(compiled.node_path)]
+            except ValueError:
+                broken = []
+        canvas = draw_tree(self._lines(), width, self.styles_ui, self.cursor, marked, broken,
+                           focused=self.pane == "tree")
+        view.set_lines(canvas.strips(), canvas.hits)
+        index = next((i for i, line in enumerate(self._lines()) if line.path == self.cursor), 0)
+        view.show_line(index)
+
+    def _draw_compiled(self) -> None:
+        compiled = self.compiled
+        view = self.query_one("#compiled", LinesView)
+        if not isinstance(compiled, Compiled):
+            canvas = Canvas(40, 1)
+            canvas.put(0, 0, "(does not compile: see below)", self.styles_ui.muted)
+            view.set_lines(canvas.strips())
+            return
+        parents = [None] * len(compiled.nodes)
+        for index, node in enumerate(compiled.nodes):
+            for child in node.get("children") or ():
+                parents[compiled.index_of(child)] = index
+        marked = compiled_ids_of(compiled, self.cursor) if self.pane != "compiled" else []
+        canvas = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents),
+                               max(view.size.width, 40), self.styles_ui, self.compiled_cursor,
+                               marked, focused=self.pane == "compiled")
+        view.set_lines(canvas.strips(), canvas.hits)
+        view.show_line(self.compiled_cursor)
+
+    def _draw_diagnostics(self) -> None:
+        styles = self.styles_ui
+        compiled = self.compiled
+        lines: list[tuple[str, Any, Any]] = []
+        if isinstance(compiled, BtreeError):
+            lines.append((f"✗ {compiled}", styles.error, compiled.node_path))
+        elif isinstance(compiled, Compiled):
+            for warning in compiled.warnings:
+                lines.append((f"! {warning}", styles.warning, warning.node_path))
+            if not compiled.warnings:
+                lines.append((f"compiles: {len(compiled.nodes)} nodes, no warnings",
+                              styles.success, None))
+        else:
+            lines.append(("compiling…", styles.muted, None))
+        view = self.query_one("#diagnostics", LinesView)
+        width = max(view.size.width, 60)
+        canvas = Canvas(max(width, max(len(text) for text, _s, _p in lines) + 1), len(lines))
+        for y, (text, style, where) in enumerate(lines):
+            canvas.put(0, y, text, style)
+            if where:
+                canvas.hit(canvas_row(canvas.width, y), ("diag", where))
+        view.set_lines(canvas.strips(), canvas.hits)
+
+    @work(thread=True, exclusive=True, group="compile")
+    def _compile(self) -> None:
+        model = self.model
+        result = compile_model(model)
+        self.app.call_from_thread(self._compiled, model, result)
+
+    def _compiled(self, model: BtreeModel, result: Compiled | BtreeError) -> None:
+        if model is not self.model:
+            return  # an edit came in meanwhile; its own compile will report
+        self.compiled = result
+        self._draw_diagnostics()
+        self._draw_tree()
+        if self.pane == "compiled" or self.query_one(ContentSwitcher).current == "compiled":
+            self._draw_compiled()
+
+    # --------------------------------------------------------------------------- movement
+
+    def action_cursor(self, delta: int) -> None:
+        if self.pane == "compiled":
+            compiled = self.compiled
+            if isinstance(compiled, Compiled):
+                self.compiled_cursor = min(max(self.compiled_cursor + delta, 0),
+                                           len(compiled.nodes) - 1)
+                self._draw_compiled()
+                self._draw_tree()
+            return
+        lines = self._lines()
+        paths = [line.path for line in lines]
+        if not paths:
+            return
+        index = paths.index(self.cursor) if self.cursor in paths else 0
+        self.select(paths[min(max(index + delta, 0), len(paths) - 1)])
+
+    def select(self, path: Path) -> None:
+        """Select an authored node, unfolding its ancestors so it is visible."""
+        for depth in range(len(path)):
+            self.collapsed.discard(path[:depth])
+        self.cursor = path
+        self._draw_tree()
+        self.query_one(PropertiesPane).show(self.node)
+        if self.query_one(ContentSwitcher).current == "compiled":
+            self._draw_compiled()
+
+    def action_fold_or_parent(self) -> None:
+        node = self.node
+        if node and node.get("children") and self.cursor not in self.collapsed:
+            self.collapsed.add(self.cursor)
+            self._draw_tree()
+        elif self.cursor:
+            self.select(self.cursor[:-1])
+
+    def action_unfold_or_child(self) -> None:
+        node = self.node
+        if node and node.get("children"):
+            if self.cursor in self.collapsed:
+                self.collapsed.discard(self.cursor)
+                self._draw_tree()
+            else:
+                self.select((*self.cursor, 0))
+
+    def action_toggle_fold(self, recursive: bool = False) -> None:
+        node = self.node
+        if not node or not node.get("children"):
+            return
+        fold = self.cursor not in self.collapsed
+        targets = [self.cursor]
+        if recursive:
+            targets = [line.path for line in visible_lines(node, set())]
+            targets = [(*self.cursor, *path) for path in targets]
+        for path in targets:
+            if fold:
+                self.collapsed.add(path)
+            else:
+                self.collapsed.discard(path)
+        self._draw_tree()
+
+    def action_switch_pane(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        if self.pane == "tree":
+            if switcher.current == "compiled":
+                self.pane = "compiled"
+                self._draw_compiled()
+            else:
+                self.action_focus_properties()
+                return
+        else:
+            self.pane = "tree"
+            self.set_focus(None)
+            if switcher.current == "compiled":
+                self._draw_compiled()
+        self._draw_tree()
+
+    def action_toggle_compiled(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = "props" if switcher.current == "compiled" else "compiled"
+        if switcher.current == "compiled":
+            self._draw_compiled()
+        else:
+            self.pane = "tree"
+        self._draw_tree()
+
+    def action_focus_properties(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = "props"
+        editors = self.query_one(PropertiesPane).query("Input, Checkbox, Button")
+        if editors:
+            self.pane = "props"
+            editors.first().focus()
+            self._draw_tree()
+
+    def on_descendant_blur(self) -> None:
+        if self.focused is None and self.pane == "props":
+            self.pane = "tree"
+            self._draw_tree()
+
+    @on(LinesView.Clicked, "#tree")
+    def _tree_clicked(self, message: LinesView.Clicked) -> None:
+        self.pane = "tree"
+        self.set_focus(None)
+        self.select(message.key)
+
+    @on(LinesView.Clicked, "#compiled")
+    def _compiled_clicked(self, message: LinesView.Clicked) -> None:
+        self.pane = "compiled"
+        self.compiled_cursor = message.key
+        self._draw_compiled()
+        self._draw_tree()
+
+    @on(LinesView.Clicked, "#diagnostics")
+    def _diagnostic_clicked(self, message: LinesView.Clicked) -> None:
+        self.jump_to(message.key[1])
+
+    def jump_to(self, spec_path: str) -> None:
+        """Select the node a diagnostic names (``tree/children[1]/…``)."""
+        try:
+            self.select(path_from_spec(spec_path))
+        except ValueError:
+            self.notify(f"{spec_path} is not in this file (an included file?)", timeout=3)
+
+    # ---------------------------------------------------------------------------- editing
+
+    @on(PropertiesPane.Changed)
+    def _field_changed(self, message: PropertiesPane.Changed) -> None:
+        if self.tree is None:
+            return
+        try:
+            tree = set_field(self.tree, self.cursor, message.name, message.value)
+        except EditError as error:
+            self.notify(str(error), severity="error", timeout=5)
+            return
+        self.change_tree(f"{message.name} of {self.node.get('type')}", tree)
+
+    @work(exclusive=True, group="dialog")
+    async def action_add(self, where: str) -> None:
+        from studio.engines.btree.tree_edit import add_child, allowed_child_types, new_node
+
+        if self.tree is None:
+            kind = await self.app.push_screen_wait(TypeDialog("Root node", None))
+            if kind:
+                self.change_tree(f"add root {kind}", new_node(kind), ())
+            return
+        target = self.cursor if where in ("first", "last") else self.cursor[:-1]
+        try:
+            allowed = allowed_child_types(self.tree, target) if where in ("first", "last") \
+                else None
+        except EditError as error:
+            self.notify(str(error), severity="warning", timeout=4)
+            return
+        kind = await self.app.push_screen_wait(TypeDialog(f"Add ({where})", allowed))
+        if not kind:
+            return
+        node = new_node(kind)
+        operations = {
+            "last": lambda: add_child(self.tree, self.cursor, node, first=False),
+            "first": lambda: add_child(self.tree, self.cursor, node, first=True),
+            "below": lambda: insert_below(self.tree, self.cursor, node),
+            "above": lambda: insert_above(self.tree, self.cursor, node),
+        }
+        self.attempt(f"add {kind}", operations[where])
+
+    def action_move(self, delta: int) -> None:
+        self.attempt("move " + ("earlier" if delta < 0 else "later"),
+                     lambda: move(self.tree, self.cursor, delta))
+
+    def action_swap_parent(self) -> None:
+        self.attempt("swap with parent", lambda: swap_with_parent(self.tree, self.cursor))
+
+    def action_copy(self) -> None:
+        if self.node is not None:
+            self.clipboard = copy_subtree(self.tree, self.cursor)
+            self.notify(f"Copied {self.node.get('type')} (ctrl+v pastes)", timeout=2)
+
+    def action_cut(self) -> None:
+        if self.node is not None:
+            self.clipboard = copy_subtree(self.tree, self.cursor)
+            self.action_delete("subtree")
+
+    def action_paste(self) -> None:
+        if self.clipboard is None:
+            self.notify("Nothing copied yet (ctrl+c copies a subtree)", timeout=2)
+            return
+        clip = self.clipboard
+        self.attempt("paste", lambda: paste(self.tree, self.cursor, clip, "last"))
+
+    def action_delete(self, what: str) -> None:
+        if self.cursor == () and what in ("subtree", "reparent") and self.tree is not None:
+            if what == "subtree":
+                self.change_tree("delete the whole tree", None, ())  # type: ignore[arg-type]
+                return
+        operations = {
+            "subtree": lambda: delete_subtree(self.tree, self.cursor),
+            "reparent": lambda: delete_and_reparent(self.tree, self.cursor),
+            "children": lambda: delete_children(self.tree, self.cursor),
+        }
+        self.attempt(f"delete {what}", operations[what])
+
+    @work(exclusive=True, group="dialog")
+    async def action_find(self) -> None:
+        text = await self.app.push_screen_wait(NameDialog("Find a node by nid or comment", "",
+                                                          "Find"))
+        if not text or self.tree is None:
+            return
+        hits = find(self.tree, text)
+        if not hits:
+            self.notify(f"No node with {text!r} in its nid or comment", timeout=3)
+            return
+        after = [path for path in hits if path > self.cursor]
+        self.select((after or hits)[0])
+
+    def action_edit_pattern(self) -> None:
+        names = self.query_one(PropertiesPane).pattern_fields()
+        if not names:
+            self.notify("This node has no pattern", timeout=2)
+            return
+        self.open_pattern(names[0])
+
+    @on(PropertiesPane.EditPattern)
+    def _edit_pattern_message(self, message: PropertiesPane.EditPattern) -> None:
+        self.open_pattern(message.name)
+
+    def open_pattern(self, name: str) -> None:
+        from studio.screens.btree.pattern_editor import PatternEditorScreen
+
+        self.app.push_screen(PatternEditorScreen(self.document, self.cursor, name))
+
+    def action_play(self) -> None:
+        from studio.screens.btree import screens
+
+        screens.start_play(self)
+
+    def action_debug(self) -> None:
+        from studio.screens.btree import screens
+
+        screens.start_play(self, debug=True)
+
+    def action_leave(self) -> None:
+        if self.pane != "tree":
+            self.pane = "tree"
+            self.set_focus(None)
+            self._draw_tree()
+            return
+        self.leave()
+

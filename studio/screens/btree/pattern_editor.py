@@ -1,0 +1,283 @@
+"""The pattern editors (btree.md §11.2): a grid with a cursor, and the text form.
+
+Grid: arrows move; typing a tile and ``enter`` writes it (``backspace`` with nothing typed writes
+``_``, the empty tile); ``f2``/``f3`` add/remove a row, ``f4``/``f5`` a column, ``f6``/``f7``/``f8``
+add/rename/remove a layer, ``[``/``]`` switch layers. ``tab`` opens the text form (one row per
+line, tiles separated by spaces, a line starting with a space names a layer); ``tab`` again applies
+it. Rows of unequal length, layers of another size and lhs/rhs of different sizes are marked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.style import Style
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.geometry import Region
+from textual.widgets import Footer, Header, TextArea
+
+from studio.engines.btree import pattern_edit as pe
+from studio.engines.btree.node_fields import set_field
+from studio.engines.btree.text import text_width
+from studio.engines.btree.tree_edit import EditError, node_at
+from studio.screens.btree.base import BtreeScreen
+from studio.screens.dialogs import NameDialog
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+Path = tuple[int, ...]
+
+
+class PatternEditorScreen(BtreeScreen):
+    """Edit one pattern field (``pattern``, ``lhs`` or ``rhs``) of one node."""
+
+    SCREEN_TITLE = "pattern"
+    DEFAULT_CSS = """
+    PatternEditorScreen #grid { height: 1fr; padding: 0 1; }
+    PatternEditorScreen #status { height: auto; max-height: 5; padding: 0 1; background: $boost; }
+    PatternEditorScreen TextArea { height: 1fr; display: none; }
+    PatternEditorScreen.-text TextArea { display: block; }
+    PatternEditorScreen.-text #grid { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("enter", "write", "Write tile"),
+        Binding("backspace", "erase", "Erase"),
+        Binding("f2", "rows(1)", "+row"),
+        Binding("f3", "rows(-1)", "-row"),
+        Binding("f4", "columns(1)", "+col"),
+        Binding("f5", "columns(-1)", "-col"),
+        Binding("f6", "add_layer", "+layer"),
+        Binding("f7", "rename_layer", "Rename layer", show=False),
+        Binding("f8", "remove_layer", "-layer", show=False),
+        Binding("left_square_bracket", "layer(-1)", "Prev layer", show=False, key_display="["),
+        Binding("right_square_bracket", "layer(1)", "Next layer", show=False, key_display="]"),
+        Binding("tab", "toggle_text", "Text form"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, document, path: Path, field: str) -> None:
+        super().__init__(document)
+        self.path = path
+        self.field = field
+        self.layer_index = 0
+        self.cursor = (0, 0)
+        self.entry = ""
+        self.text_mode = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield LinesView(id="grid", focusable=False)
+            yield TextArea(id="text", soft_wrap=False, show_line_numbers=True)
+        yield LinesView(id="status", focusable=False)
+        yield Footer()
+
+    # ------------------------------------------------------------------------------ model
+
+    @property
+    def node(self) -> dict | None:
+        try:
+            return node_at(self.model.tree, self.path)
+        except (IndexError, KeyError, TypeError):
+            return None
+
+    @property
+    def pattern(self) -> dict:
+        node = self.node or {}
+        value = node.get(self.field)
+        return value if isinstance(value, dict) else {"main": [["_"]]}
+
+    @property
+    def layer(self) -> str:
+        names = list(self.pattern)
+        self.layer_index = min(self.layer_index, len(names) - 1)
+        return names[self.layer_index]
+
+    def put(self, label: str, pattern: dict) -> None:
+        """Record a new pattern for the field as one edit."""
+        try:
+            tree = set_field(self.model.tree, self.path, self.field, pattern)
+        except EditError as error:
+            self.notify(str(error), severity="error", timeout=4)
+            return
+        self.edit(f"{label} ({self.field})", replace(self.model, tree=tree))
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def refresh_view(self) -> None:
+        node = self.node
+        if node is None:
+            self.dismiss(None)
+            return
+        self.sub_title = f"{node.get('type')} · {self.field}"
+        self._draw_grid()
+        self._draw_status()
+
+    def _draw_grid(self) -> None:
+        styles = self.styles_ui
+        pattern = self.pattern
+        grid = pattern[self.layer]
+        width = max([text_width(tile) for row in grid for tile in row] + [1])
+        rows = len(grid)
+        cols = max((len(row) for row in grid), default=0)
+        canvas = Canvas(max(cols * (width + 1) + 8, 30), rows + 2)
+        x = 0
+        for i, name in enumerate(pattern):
+            style = styles.selected if i == self.layer_index else styles.muted
+            x = canvas.put(x, 0, f"[{name}]", style) + 1
+        for r, row in enumerate(grid):
+            for c in range(cols):
+                tile = row[c] if c < len(row) else ""
+                style = styles.text
+                if c >= len(row):
+                    style = styles.error  # a short row: the missing cells are marked
+                    tile = "✗"
+                elif tile == ".":
+                    style = styles.muted
+                cell = tile + " " * (width - text_width(tile))
+                if (c, r) == self.cursor:
+                    style = style + styles.cursor
+                canvas.put(c * (width + 1), r + 2, cell, style)
+                canvas.hit(Region(c * (width + 1), r + 2, width, 1), (c, r))
+        self.query_one("#grid", LinesView).set_lines(canvas.strips(), canvas.hits)
+
+    def _draw_status(self) -> None:
+        styles = self.styles_ui
+        node = self.node or {}
+        lines: list[tuple[str, Style]] = []
+        grid = self.pattern[self.layer]
+        c, r = self.cursor
+        here = grid[r][c] if r < len(grid) and c < len(grid[r]) else "-"
+        entry = f" · typing: {self.entry}▏ (enter writes)" if self.entry else \
+            " · type a tile and enter; . = any, _ = empty"
+        lines.append((f"row {r}, col {c}: {here!r}{entry}", styles.text))
+        for problem in pe.pattern_problems(node):
+            lines.append((f"✗ {problem}", styles.error))
+        canvas = Canvas(max(max(len(text) for text, _ in lines) + 1, 20), len(lines))
+        for y, (text, style) in enumerate(lines):
+            canvas.put(0, y, text, style)
+        self.query_one("#status", LinesView).set_lines(canvas.strips())
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_move(self, dx: int, dy: int) -> None:
+        grid = self.pattern[self.layer]
+        rows = len(grid)
+        cols = max((len(row) for row in grid), default=1)
+        self.cursor = (min(max(self.cursor[0] + dx, 0), cols - 1),
+                       min(max(self.cursor[1] + dy, 0), rows - 1))
+        self.entry = ""
+        self._draw_grid()
+        self._draw_status()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.text_mode or not event.is_printable or not event.character:
+            return
+        if event.character in "[]" and not self.entry:
+            return  # layer switching
+        event.stop()
+        event.prevent_default()
+        if event.character == " ":
+            return  # tiles never contain spaces
+        self.entry += event.character
+        self._draw_status()
+
+    def action_write(self) -> None:
+        if not self.entry:
+            return
+        c, r = self.cursor
+        tile, self.entry = self.entry, ""
+        self.put(f"tile {tile!r} at {r},{c}",
+                 pe.set_tile(self.pattern, self.layer, r, c, tile))
+
+    def action_erase(self) -> None:
+        if self.entry:
+            self.entry = self.entry[:-1]
+            self._draw_status()
+            return
+        c, r = self.cursor
+        self.put(f"erase {r},{c}", pe.set_tile(self.pattern, self.layer, r, c, "_"))
+
+    def action_rows(self, delta: int) -> None:
+        r = self.cursor[1]
+        if delta > 0:
+            self.put("add a row", pe.add_row(self.pattern, r + 1))
+            self.cursor = (self.cursor[0], r + 1)
+        else:
+            self._attempt("remove a row", lambda: pe.remove_row(self.pattern, r))
+
+    def action_columns(self, delta: int) -> None:
+        c = self.cursor[0]
+        if delta > 0:
+            self.put("add a column", pe.add_column(self.pattern, c + 1))
+            self.cursor = (c + 1, self.cursor[1])
+        else:
+            self._attempt("remove a column", lambda: pe.remove_column(self.pattern, c))
+
+    def _attempt(self, label: str, make) -> None:
+        try:
+            pattern = make()
+        except (EditError, ValueError) as error:
+            self.notify(str(error), severity="warning", timeout=3)
+            return
+        self.put(label, pattern)
+
+    @work(exclusive=True, group="dialog")
+    async def action_add_layer(self) -> None:
+        name = await self.app.push_screen_wait(NameDialog("New layer name", "", "Add"))
+        if name:
+            self._attempt(f"add layer {name}", lambda: pe.add_layer(self.pattern, name))
+            self.layer_index = len(self.pattern) - 1
+
+    @work(exclusive=True, group="dialog")
+    async def action_rename_layer(self) -> None:
+        old = self.layer
+        name = await self.app.push_screen_wait(NameDialog(f"Rename layer {old!r}", old, "Rename"))
+        if name and name != old:
+            self._attempt(f"rename layer {old}", lambda: pe.rename_layer(self.pattern, old, name))
+
+    def action_remove_layer(self) -> None:
+        layer = self.layer
+        self._attempt(f"remove layer {layer}", lambda: pe.remove_layer(self.pattern, layer))
+
+    def action_layer(self, delta: int) -> None:
+        self.layer_index = (self.layer_index + delta) % len(self.pattern)
+        self._draw_grid()
+        self._draw_status()
+
+    def action_toggle_text(self) -> None:
+        area = self.query_one(TextArea)
+        if not self.text_mode:
+            area.text = pe.pattern_to_text(self.pattern)
+            self.text_mode = True
+            self.set_class(True, "-text")
+            area.focus()
+            return
+        try:
+            pattern = pe.pattern_from_text(area.text)
+        except pe.PatternTextError as error:
+            self.notify(f"line {error.line}: {error}", severity="error", timeout=5)
+            area.move_cursor((max(error.line - 1, 0), max(error.column - 1, 0)))
+            return
+        self.text_mode = False
+        self.set_class(False, "-text")
+        self.set_focus(None)
+        if pattern != self.pattern:
+            self.put("text form", pattern)
+
+    def action_back(self) -> None:
+        if self.text_mode:
+            self.text_mode = False
+            self.set_class(False, "-text")
+            self.set_focus(None)
+            self.notify("Text form closed without applying (tab applies it)", timeout=3)
+            return
+        self.dismiss(None)

@@ -1,0 +1,456 @@
+"""Play (btree.md §11.3): the board with every offered choice outlined, the choice list, and
+every way of choosing: buttons, numbers, the list, a board cursor, the mouse.
+
+The screen drives a :class:`~studio.engines.btree.session.PlaySession` (the one ``studio run``
+uses), lets the engine run in a worker thread between waits, shows display waits and automatic
+seats' moves for their delay, and undoes and redoes whole choices.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar
+
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.timer import Timer
+from textual.widgets import Footer, Header
+
+from studio.engines.btree import BtreeError, Compiled
+from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession
+from studio.engines.btree.text import BUTTON_GLYPHS, pattern_text
+from studio.screens.btree.base import BtreeScreen
+from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
+from studio.storage.btree_project import compile_model
+from studio.widgets.board import Board
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+KEY_BUTTONS = {"up": "up", "down": "down", "left": "left", "right": "right", "z": "action1",
+               "x": "action2"}
+SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+AUTO_DELAY = 0.4
+"""Seconds an automatic seat's move is shown before it is made (times the speed factor)."""
+
+
+class BtreePlayScreen(BtreeScreen):
+    """Play the game from the start (or step through it with ``b``)."""
+
+    SCREEN_TITLE = "play"
+    DEFAULT_CSS = """
+    BtreePlayScreen #status { height: 1; padding: 0 1; background: $boost; }
+    BtreePlayScreen #panes { height: 1fr; }
+    BtreePlayScreen Board { width: 1fr; height: 1fr; }
+    BtreePlayScreen #choices { width: 40; height: 1fr; border-left: tall $primary 40%;
+                               padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(key, f"button('{button}')", f"{button}", show=False)
+          for key, button in KEY_BUTTONS.items()],
+        *[Binding(str(d), f"digit({d})", f"choice {d}", show=False) for d in range(10)],
+        Binding("enter", "apply", "Apply"),
+        Binding("tab,j", "select(1)", "Next choice"),
+        Binding("shift+tab,k", "select(-1)", "Prev choice", show=False),
+        Binding("shift+up", "cursor(0, -1)", "Cursor up", show=False),
+        Binding("shift+down", "cursor(0, 1)", "Cursor down", show=False),
+        Binding("shift+left", "cursor(-1, 0)", "Cursor left", show=False),
+        Binding("shift+right", "cursor(1, 0)", "Cursor right", show=False),
+        Binding("u,ctrl+z", "undo_choice", "Undo"),
+        Binding("U,ctrl+y", "redo_choice", "Redo"),
+        Binding("space", "skip_display", "Skip wait", show=False),
+        Binding("r", "restart(True)", "New seed"),
+        Binding("R", "restart(False)", "Same seed", show=False),
+        Binding("b", "debugger", "Debug"),
+        Binding("s", "solver", "Solve"),
+        Binding("l", "layers", "Layers", show=False),
+        Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"),
+        Binding("plus", "width(1)", "Wider", show=False, key_display="+"),
+        Binding("minus", "width(-1)", "Narrower", show=False, key_display="-"),
+        Binding("left_square_bracket", "speed(-1)", "Faster", show=False, key_display="["),
+        Binding("right_square_bracket", "speed(1)", "Slower", show=False, key_display="]"),
+        Binding("ctrl+s", "save_replay", "Save replay"),
+        Binding("e,escape", "back", "Back"),
+    ]
+
+    def __init__(self, document, seed: int | None = None, debug: bool = False) -> None:
+        super().__init__(document)
+        self.start_debugger = debug
+        compiled = compile_model(self.model)
+        if isinstance(compiled, BtreeError):
+            raise compiled
+        self.compiled: Compiled = compiled
+        self.session = PlaySession(compiled, self.model.seed if seed is None else seed,
+                                   self.model.seats)
+        self.wait: Any = None
+        self.busy = False
+        self.selected = 0
+        self.digits = ""
+        self.board_cursor: tuple[int, int] | None = None
+        self.hover: tuple[int, int] | None = None
+        self.speed_index = 3
+        self.extra_width = 0
+        self.show_hidden = bool(self.model.display.get("show_hidden", False))
+        self.hidden_layers: set[str] = set()
+        self.timer: Timer | None = None
+        self.colours: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield LinesView(id="status", classes="-bar", focusable=False)
+        with Horizontal(id="panes"):
+            board = Board(self._renderer(), cursor=None)
+            board.can_focus = False
+            yield board
+            yield LinesView(id="choices", focusable=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.start_debugger:
+            self.call_after_refresh(self.action_debugger)
+        else:
+            self.advance()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self._stop_timer()
+
+    # ------------------------------------------------------------------------------ state
+
+    @property
+    def choices(self) -> tuple:
+        wait = self.wait
+        if isinstance(wait, (ChoiceWait, AutoMove)):
+            return self.session.engine.choices
+        return ()
+
+    def player_colour(self, pid: Any) -> str:
+        key = str(pid)
+        if key not in self.colours:
+            sprites = self.model.settings.get("sprites", {})
+            rgb = sprites.get("players", {}).get(key) if isinstance(sprites, dict) else None
+            if isinstance(rgb, list) and len(rgb) == 3:
+                self.colours[key] = "#%02x%02x%02x" % tuple(int(v) for v in rgb)
+            else:
+                self.colours[key] = PLAYER_COLOURS[len(self.colours) % len(PLAYER_COLOURS)]
+        return self.colours[key]
+
+    def previewed(self) -> int | None:
+        """The choice to show in place: the selected one, or the one under the cursor/mouse."""
+        choices = self.choices
+        if not choices:
+            return None
+        if isinstance(self.wait, AutoMove):
+            return self.wait.index
+        under = self._under(self.board_cursor or self.hover)
+        if under:
+            return under[self.selected % len(under)] if self.board_cursor else under[0]
+        return min(self.selected, len(choices) - 1)
+
+    def _under(self, cell: tuple[int, int] | None) -> list[int]:
+        if cell is None:
+            return []
+        col, row = cell
+        out = []
+        for (r, c, rows, cols), indices in self.session.engine.choices_by_rect.items():
+            if r <= row < r + rows and c <= col < c + cols:
+                out.extend(indices)
+        return sorted(out)
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def _renderer(self) -> BtreeRenderer:
+        engine = self.session.engine
+        display = self.model.display
+        glyphs = display.get("glyphs", {})
+        width = cell_width_of([engine.board], glyphs, int(display.get("cell_width", 0)))
+        rects: dict[tuple, int] = {}
+        for rect, indices in engine.choices_by_rect.items():
+            rects[rect] = len(indices)
+        preview = None
+        index = self.previewed()
+        tint = None
+        if self.choices:
+            tint = self.player_colour(engine.choice_player)
+            if index is not None:
+                choice = self.choices[index]
+                preview = Preview(choice.row, choice.col, choice.rhs)
+        return BtreeRenderer(engine.board, self.styles_ui, width + self.extra_width, glyphs,
+                             display.get("colors", {}), self.show_hidden, self.hidden_layers,
+                             rects, tint, preview)
+
+    def refresh_view(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        board = self.query_one(Board)
+        board.renderer = self._renderer()
+        board.set_cursor(self.board_cursor)
+        self._draw_status()
+        self._draw_choices()
+
+    def _draw_status(self) -> None:
+        session = self.session
+        engine = session.engine
+        wait = self.wait
+        if isinstance(wait, GameOver):
+            state = wait.text
+        elif isinstance(wait, ChoiceWait):
+            state = f"player {wait.player} to move ({session.seat_of(wait.player)})"
+        elif isinstance(wait, AutoMove):
+            state = f"player {wait.player} ({wait.seat}) plays {wait.index + 1}"
+            state += f" — {wait.note}" if wait.note else ""
+        elif isinstance(wait, DisplayWait):
+            state = f"showing the board ({wait.delay:g} s; space skips)"
+        else:
+            state = "running…"
+        speed = SPEEDS[self.speed_index]
+        digits = f" · typed {self.digits}" if self.digits else ""
+        text = (f"seed {session.seed} · step {engine.step_count} · {state} · "
+                f"moves {len(session.choices_made)} · speed ×{speed:g}{digits}")
+        canvas = Canvas(len(text) + 1, 1)
+        canvas.put(0, 0, text, self.styles_ui.text)
+        self.query_one("#status", LinesView).set_lines(canvas.strips())
+
+    def _draw_choices(self) -> None:
+        styles = self.styles_ui
+        choices = self.choices
+        view = self.query_one("#choices", LinesView)
+        shown = self.previewed()
+        if not choices:
+            canvas = Canvas(36, 1)
+            message = self.wait.text if isinstance(self.wait, GameOver) else "(no choice now)"
+            canvas.put(0, 0, message, styles.muted)
+            view.set_lines(canvas.strips())
+            return
+        lines = []
+        for index, choice in enumerate(choices):
+            button = BUTTON_GLYPHS.get(str(choice.button or ""), "")
+            desc = choice.desc or "move"
+            text = (f"{index + 1:>2} {desc}{' [' + button + ']' if button else ''} "
+                    f"{pattern_text(choice.lhs)} → {pattern_text(choice.rhs)} "
+                    f"@{choice.row},{choice.col}")
+            lines.append(text)
+        canvas = Canvas(max(len(t) for t in lines) + 1, len(lines))
+        for y, text in enumerate(lines):
+            style = styles.text + (styles.cursor if y == shown else styles.text)
+            canvas.put(0, y, text, style)
+            canvas.hit(Region(0, y, canvas.width, 1), y)
+        view.set_lines(canvas.strips(), canvas.hits)
+        if shown is not None:
+            view.show_line(shown)
+
+    # ---------------------------------------------------------------------------- running
+
+    def advance(self) -> None:
+        """Let the engine run to the next wait (in a worker thread: games can be long)."""
+        if self.busy:
+            return
+        self.busy = True
+        self.wait = None
+        self._draw_status()
+        self._advance_worker()
+
+    @work(thread=True, exclusive=True, group="advance")
+    def _advance_worker(self) -> None:
+        wait = self.session.advance()
+        self.app.call_from_thread(self._arrived, wait)
+
+    def _arrived(self, wait: Any) -> None:
+        self.busy = False
+        self.wait = wait
+        self.selected = 0
+        self.digits = ""
+        self._stop_timer()
+        speed = SPEEDS[self.speed_index]
+        if isinstance(wait, DisplayWait):
+            self.timer = self.set_timer(max(wait.delay * speed, 0.01), self._display_done)
+        elif isinstance(wait, AutoMove):
+            self.timer = self.set_timer(max(AUTO_DELAY * speed, 0.01), self.advance)
+        self._draw()
+
+    def _stop_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def _display_done(self) -> None:
+        if isinstance(self.wait, DisplayWait):
+            self.session.clear_display()
+            self.advance()
+
+    def apply(self, index: int) -> None:
+        """Make choice ``index`` (for a human seat, or instead of an automatic seat's pick)."""
+        if self.busy or not self.choices or not 0 <= index < len(self.choices):
+            return
+        self._stop_timer()
+        self.session.choose(index)
+        self.board_cursor = None
+        self.advance()
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_button(self, button: str) -> None:
+        index = self.session.engine.choices_by_button.get(button)
+        if index is not None and self.choices:
+            self.apply(index)
+
+    def action_digit(self, digit: int) -> None:
+        count = len(self.choices)
+        if not count:
+            return
+        if count <= 10 and not self.digits:
+            self.apply(9 if digit == 0 else digit - 1)
+            return
+        self.digits += str(digit)
+        if int(self.digits) * 10 > count:  # no longer number can start with these digits
+            number, self.digits = int(self.digits), ""
+            if 1 <= number <= count:
+                self.apply(number - 1)
+                return
+        self._draw_status()
+
+    def action_apply(self) -> None:
+        if self.digits:
+            number, self.digits = int(self.digits), ""
+            if 1 <= number <= len(self.choices):
+                self.apply(number - 1)
+            return
+        index = self.previewed()
+        if index is not None:
+            self.apply(index)
+
+    def action_select(self, delta: int) -> None:
+        count = len(self.choices)
+        if not count:
+            return
+        under = self._under(self.board_cursor)
+        limit = len(under) if under else count
+        self.selected = (self.selected + delta) % limit
+        self._draw()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        engine = self.session.engine
+        if not engine.rows:
+            return
+        col, row = self.board_cursor or (0, 0)
+        self.board_cursor = (min(max(col + dx, 0), engine.cols - 1),
+                             min(max(row + dy, 0), engine.rows - 1))
+        self.selected = 0
+        self._draw()
+
+    def on_board_cell_hovered(self, message: Board.CellHovered) -> None:
+        if message.cell != self.hover:
+            self.hover = message.cell
+            if self.choices:
+                self._draw()
+
+    def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
+        under = self._under((message.x, message.y))
+        if under:
+            self.apply(under[0])
+
+    @on(LinesView.Clicked, "#choices")
+    def _choice_clicked(self, message: LinesView.Clicked) -> None:
+        self.apply(message.key)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.action_select(1)
+
+    def action_undo_choice(self) -> None:
+        if self.busy:
+            return
+        if self.session.undo():
+            self._stop_timer()
+            self.advance()
+        else:
+            self.notify("Nothing to undo", timeout=2)
+
+    def action_redo_choice(self) -> None:
+        if self.busy:
+            return
+        if self.session.redo():
+            self._stop_timer()
+            self.advance()
+        else:
+            self.notify("Nothing to redo", timeout=2)
+
+    def action_skip_display(self) -> None:
+        if isinstance(self.wait, DisplayWait):
+            self._stop_timer()
+            self._display_done()
+
+    def action_restart(self, new_seed: bool) -> None:
+        if self.busy:
+            return
+        self._stop_timer()
+        seed = random.SystemRandom().randrange(2**31) if new_seed else None
+        self.session.restart(seed)
+        self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
+        self.advance()
+
+    def action_layers(self) -> None:
+        board = self.session.engine.board
+        names = list(board.layers) if board is not None else []
+        if len(names) < 2:
+            self.notify("This board has one layer", timeout=2)
+            return
+        # Cycle: all shown → hide the first → hide the first two … → all shown.
+        hidden = len(self.hidden_layers)
+        self.hidden_layers = set(names[:hidden + 1]) if hidden + 1 < len(names) else set()
+        self.notify("Layers shown: " + ", ".join(n for n in names if n not in self.hidden_layers),
+                    timeout=2)
+        self._draw()
+
+    def action_hidden(self) -> None:
+        self.show_hidden = not self.show_hidden
+        self._draw()
+
+    def action_width(self, delta: int) -> None:
+        self.extra_width = max(self.extra_width + delta, 0)
+        self._draw()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed_index = min(max(self.speed_index + delta, 0), len(SPEEDS) - 1)
+        self._draw_status()
+
+    def action_debugger(self) -> None:
+        from studio.screens.btree.debugger import DebuggerScreen
+
+        if not self.busy:
+            self.app.push_screen(DebuggerScreen(self.document, self))
+
+    def action_solver(self) -> None:
+        from studio.screens.btree.solver import SolverScreen
+
+        if not self.busy:
+            self.app.push_screen(SolverScreen(self.document, self))
+
+    def action_save_replay(self) -> None:
+        from studio.storage import dumps_project
+        from studio.storage.atomic import atomic_write
+
+        path = self.document.path
+        if path is None:
+            self.notify("Save the project first", severity="warning")
+            return
+        import hashlib
+
+        sha = hashlib.sha256(dumps_project(self.document.project).encode()).hexdigest()
+        target = path.with_name(path.stem + ".btreplay.json")
+        atomic_write(target, json.dumps(self.session.replay_data(sha), indent=1).encode(),
+                     backup=False)
+        self.notify(f"Replay saved: {target.name}", timeout=3)
+
+    def action_back(self) -> None:
+        self._stop_timer()
+        self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "save", "save_as"):
+            return False  # playing edits nothing
+        return super().check_action(action, parameters)

@@ -1,0 +1,191 @@
+"""The properties pane of the tree editor: one editor per field of the selected node (§11.2).
+
+Text, numbers, pids and word lists are one-line inputs applied on ``enter`` (or when the field
+loses focus); flags are checkboxes; the button cycles through its choices; patterns show their
+text and open the pattern editor (``e``). Every applied change is one undoable edit, made by the
+screen through ``node_fields.set_field``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from studio.engines.btree.node_fields import FieldSpec, fields_of
+from studio.engines.btree.pattern_edit import pattern_to_text
+from studio.engines.btree.text import BUTTON_GLYPHS
+
+
+def shown_value(node: dict, spec: FieldSpec) -> str:
+    """A field's value as its editor shows it (``""`` when the node has none)."""
+    value = node.get(spec.name)
+    if value is None:
+        return ""
+    if spec.kind == "words" and isinstance(value, list):
+        return " ".join(str(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value == int(value) and spec.kind != "float":
+        return str(int(value))
+    return str(value)
+
+
+class PropertiesPane(VerticalScroll):
+    """Editors for the fields of one node; posts :class:`Changed` when one is applied."""
+
+    DEFAULT_CSS = """
+    PropertiesPane { padding: 0 1; }
+    PropertiesPane .row { height: auto; margin-bottom: 1; }
+    PropertiesPane Label { width: 9; color: $text-muted; }
+    PropertiesPane Input { width: 1fr; }
+    PropertiesPane .pattern { color: $text; }
+    PropertiesPane .hint { color: $text-muted; }
+    PropertiesPane #node-type { text-style: bold; margin-bottom: 1; }
+    """
+
+    class Changed(Message):
+        """A field editor was applied: set ``name`` to ``value`` (text, or a bool)."""
+
+        def __init__(self, name: str, value: Any) -> None:
+            super().__init__()
+            self.name = name
+            self.value = value
+
+    class EditPattern(Message):
+        """Open the pattern editor on a field."""
+
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.node: dict | None = None
+        self.signature: tuple = ()
+
+    def show(self, node: dict | None) -> None:
+        """Show the fields of ``node`` (rebuilt only when its type or field set changed)."""
+        signature = () if node is None else (node.get("type"), tuple(
+            spec.name for spec in fields_of(str(node.get("type")))))
+        self.node = node
+        if signature != self.signature:
+            self.signature = signature
+            self.call_later(self._rebuild)
+        else:
+            self._update_values()
+
+    async def _rebuild(self) -> None:
+        # Removing is asynchronous: the old editors (same ids) must be gone before mounting.
+        await self.remove_children()
+        await self.mount_all(list(self._editors()))
+        self._update_values()
+
+    def _editors(self) -> ComposeResult:
+        node = self.node
+        if node is None:
+            yield Static("No node: n adds the root.", classes="hint")
+            return
+        yield Static(Text(str(node.get("type")), style="bold"), id="node-type")
+        for spec in fields_of(str(node.get("type"))):
+            if spec.kind == "pattern":
+                yield Label(f"{spec.name}  (e edits)")
+                yield Static(self._pattern_text(spec.name), classes="pattern",
+                             id=f"field-{spec.name}", markup=False)
+                continue
+            yield self._editor_row(spec)
+
+    def _editor_row(self, spec: FieldSpec) -> Horizontal:
+        node = self.node or {}
+        label = Label(spec.name)
+        if spec.kind == "bool":
+            editor: Any = Checkbox(value=bool(node.get(spec.name, spec.default)),
+                                   id=f"field-{spec.name}", compact=True)
+        elif spec.kind == "choice":
+            editor = Button(self._choice_label(spec), id=f"field-{spec.name}", compact=True)
+        else:
+            placeholder = spec.kind if spec.default is None else f"{spec.default}"
+            editor = Input(shown_value(node, spec), id=f"field-{spec.name}", compact=True,
+                           placeholder=placeholder)
+            editor.cursor_blink = False  # a blinking cursor repaints an idle screen
+        return Horizontal(label, editor, classes="row")
+
+    def _choice_label(self, spec: FieldSpec) -> str:
+        value = (self.node or {}).get(spec.name, "")
+        glyph = BUTTON_GLYPHS.get(str(value), "")
+        return f"{glyph} {value}".strip() or "∅ none"
+
+    def _pattern_text(self, name: str) -> str:
+        value = (self.node or {}).get(name)
+        if not isinstance(value, dict):
+            return "(none)"
+        try:
+            return pattern_to_text(value)
+        except Exception:  # a malformed pattern from a file: show it raw rather than fail
+            return repr(value)
+
+    def _update_values(self) -> None:
+        node = self.node or {}
+        for spec in fields_of(str(node.get("type"))):
+            widgets = self.query(f"#field-{spec.name}")
+            if not widgets:
+                continue
+            widget = widgets.first()
+            if isinstance(widget, Input):
+                if not widget.has_focus:
+                    widget.value = shown_value(node, spec)
+            elif isinstance(widget, Checkbox):
+                widget.value = bool(node.get(spec.name, spec.default))
+            elif isinstance(widget, Button):
+                widget.label = self._choice_label(spec)
+            elif isinstance(widget, Static):
+                widget.update(self._pattern_text(spec.name))
+
+    # ------------------------------------------------------------------------------ events
+
+    def _spec(self, widget_id: str | None) -> FieldSpec | None:
+        name = (widget_id or "").removeprefix("field-")
+        node = self.node or {}
+        return next((s for s in fields_of(str(node.get("type"))) if s.name == name), None)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        spec = self._spec(event.input.id)
+        if spec is not None:
+            self.post_message(self.Changed(spec.name, event.value))
+
+    @on(Input.Blurred)
+    def _blurred(self, event: Input.Blurred) -> None:
+        spec = self._spec(event.input.id)
+        if spec is not None and event.value != shown_value(self.node or {}, spec):
+            self.post_message(self.Changed(spec.name, event.value))
+
+    @on(Checkbox.Changed)
+    def _checked(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        spec = self._spec(event.checkbox.id)
+        if spec is not None and event.value != bool((self.node or {}).get(spec.name,
+                                                                          spec.default)):
+            self.post_message(self.Changed(spec.name, event.value))
+
+    @on(Button.Pressed)
+    def _cycled(self, event: Button.Pressed) -> None:
+        event.stop()
+        spec = self._spec(event.button.id)
+        if spec is None or not spec.choices:
+            return
+        current = str((self.node or {}).get(spec.name, ""))
+        choices = list(spec.choices)
+        index = choices.index(current) if current in choices else -1
+        self.post_message(self.Changed(spec.name, choices[(index + 1) % len(choices)]))
+
+    def pattern_fields(self) -> list[str]:
+        """The node's pattern fields, in order (what ``e`` offers)."""
+        node = self.node or {}
+        return [s.name for s in fields_of(str(node.get("type"))) if s.kind == "pattern"]
