@@ -97,6 +97,8 @@ class BtreePlayScreen(BtreeScreen):
         self.hidden_layers: set[str] = set()
         self.timer: Timer | None = None
         self.colours: dict[str, str] = {}
+        self.following = False
+        """Show the solver's move at each choice (after a solve); enter plays it."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -146,6 +148,10 @@ class BtreePlayScreen(BtreeScreen):
             return None
         if isinstance(self.wait, AutoMove):
             return self.wait.index
+        if self.following:
+            hint = self.session.solution_choice()
+            if hint is not None:
+                return hint
         under = self._under(self.board_cursor or self.hover)
         if under:
             return under[self.selected % len(under)] if self.board_cursor else under[0]
@@ -210,6 +216,10 @@ class BtreePlayScreen(BtreeScreen):
             state = "running…"
         speed = SPEEDS[self.speed_index]
         digits = f" · typed {self.digits}" if self.digits else ""
+        if self.following and self.session.solution is not None:
+            hint = self.session.solution_choice()
+            digits += " · solver: enter plays its move" if hint is not None else \
+                " · off the solver's line"
         text = (f"seed {session.seed} · step {engine.step_count} · {state} · "
                 f"moves {len(session.choices_made)} · speed ×{speed:g}{digits}")
         canvas = Canvas(len(text) + 1, 1)
@@ -445,6 +455,17 @@ class BtreePlayScreen(BtreeScreen):
         atomic_write(target, json.dumps(self.session.replay_data(sha), indent=1).encode(),
                      backup=False)
         self.notify(f"Replay saved: {target.name}", timeout=3)
+
+    def resume_after_debugger(self) -> None:
+        """Back from the debugger or the solver: run on to the next wait from where it is."""
+        self._stop_timer()
+        self.busy = False
+        self.advance()
+
+    def follow_solution(self) -> None:
+        """Show the solver's line move by move."""
+        self.following = True
+        self.resume_after_debugger()
 
     def action_back(self) -> None:
         self._stop_timer()
