@@ -9,6 +9,7 @@ from pathlib import Path
 
 from studio.commands.btree_formats import load_compiled
 from studio.engines.btree.engine import Engine, Program
+from studio.engines.btree.session import PlaySession
 from studio.engines.btree.solver import solve
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -31,7 +32,7 @@ def test_progress_at_least_every_thousand_states_and_the_shortest_line_still_fou
     assert reports[0] == (0, 0)  # at once, before the first state
     counts = [states for states, _ in reports]
     assert len(reports) >= found.states // 1000
-    assert all(0 < later - earlier <= 1000 for earlier, later in zip(counts, counts[1:]))
+    assert all(0 < later - earlier <= 1000 for earlier, later in itertools.pairwise(counts))
     assert found.states - counts[-1] <= 1000
     depths = [depth for _, depth in reports]
     assert depths == sorted(depths) and depths[-1] <= found.depth <= len(SOKOBAN_LINE)
@@ -90,3 +91,26 @@ def test_cancel_callable_and_cancel_before_starting() -> None:
     early.set()
     result = solve(engine("sokoban"), cancel=early)
     assert result.cancelled and result.states == 0
+
+
+def test_session_solver_job_runs_in_a_worker_and_can_be_cancelled() -> None:
+    session = PlaySession(load_compiled(GAMES / "connect-four.toml"), 0)
+    session.advance()
+    job = session.solver_job(max_states=10**8)
+    cancel = threading.Event()
+    thread = threading.Thread(target=job.run, kwargs={"cancel": cancel}, daemon=True)
+    thread.start()
+    time.sleep(0.3)
+    session.choose(3)  # the screen may go on playing while the worker searches its own copy
+    cancel.set()
+    thread.join(10)
+    assert not thread.is_alive() and job.result is not None and job.result.cancelled
+    assert session.adopt_solution(job) is None and session.solution is None
+    assert session.choices_made == [3]
+
+
+def test_solver_job_defaults_to_the_solver_seat_player() -> None:
+    session = PlaySession(load_compiled(GAMES / "tic-tac-toe.toml"), 0, {"O": "solver"})
+    assert session.solver_job().player == "O"
+    assert PlaySession(load_compiled(GAMES / "tic-tac-toe.toml"), 0).solver_job().player is None
+    assert session.solver_job(player="X").player == "X"
