@@ -385,3 +385,18 @@ def test_the_seat_rng_definition_is_the_one_studio_run_always_used() -> None:
     assert [first.below(7) for _ in range(6)] == [2, 2, 1, 0, 5, 3]
     second = seat_rng(0, "1")
     assert [second.below(100) for _ in range(4)] == [98, 76, 66, 2]
+
+
+def test_studio_run_undo_returns_to_the_human_choice_past_automatic_replies() -> None:
+    import io
+
+    from studio.commands.btree_play import play
+
+    out = io.StringIO()
+    session = PlaySession(program("tic-tac-toe"), 5, {"O": "random"}, display_reset=False)
+    assert play(session, io.StringIO("5\nu\n5\nq\n"), out) is None
+    text = out.getvalue()
+    replies = [line.split("> ")[-1] for line in text.splitlines() if "player O (random)" in line]
+    assert len(replies) == 2 and replies[0] == replies[1]  # the same reply to the same move
+    assert text.count("player X to move:") == 4 and "nothing to undo" not in text
+    assert session.choices_made[0] == 4
