@@ -15,14 +15,14 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from studio.engines.common.splitmix import SplitMix64
 
 from .board import Board
 from .engine import Engine, Program
-from .solver import SolveResult, solve
+from .solver import SolveJob, SolveResult
 from .text import result_text as _result_text
 from .tiles import Choice
 
@@ -97,34 +97,6 @@ class _Mark:
     snapshot: Any
     rngs: dict[str, int]
     kind: str  # "human", "auto" or "end"
-
-
-@dataclass
-class SolverJob:
-    """A solver run prepared from a session's current state, safe to run in a worker thread.
-
-    Made by :meth:`PlaySession.solver_job` on the thread that owns the session (it copies the
-    state); :meth:`run` touches only its own engine; hand the result back with
-    :meth:`PlaySession.adopt_solution`.
-    """
-
-    program: Program
-    snapshot: Any
-    prefix: tuple[int, ...]
-    max_states: int = 200_000
-    player: str | None = None
-    result: SolveResult | None = field(default=None, init=False)
-
-    def run(
-        self,
-        progress: Callable[[int, int], None] | None = None,
-        cancel: Any = None,
-    ) -> SolveResult:
-        """Search breadth first (see :func:`solver.solve` for ``progress`` and ``cancel``)."""
-        engine = Engine(self.program)
-        engine.restore(self.snapshot)
-        self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel)
-        return self.result
 
 
 # ---------------------------------------------------------------------------------- session
@@ -326,23 +298,26 @@ class PlaySession:
 
     # -- solver -----------------------------------------------------------------------------
 
-    def solver_job(self, max_states: int = 200_000, player: str | None = None) -> SolverJob:
-        """A solver run from the current state (§11.5); run it anywhere, then adopt its result.
+    def solver_job(self, max_states: int = 200_000, player: str | None = None) -> SolveJob:
+        """A solver run from the current state (§11.5), to run in a worker; then adopt its result.
 
-        ``player``: only a win of this pid counts; by default the pid of the one ``solver``
-        seat if there is exactly one, else any win.
+        Make it on the thread that owns the session (it copies the state now); the session may
+        go on while the job runs on its own engine. ``player``: only a win of this pid counts;
+        by default the pid of the one ``solver`` seat if there is exactly one, else any win.
         """
         if player is None:
             solvers = [pid for pid, kind in self.seats.items() if kind == "solver"]
             player = solvers[0] if len(solvers) == 1 else None
-        return SolverJob(self.program, self.engine.snapshot(), tuple(self.choices_made), max_states, player)
+        job = SolveJob(self.program, self.engine.snapshot(), max_states, player)
+        job.tag = tuple(self.choices_made)  # where the line starts, for solution_choice()
+        return job
 
-    def adopt_solution(self, job: SolverJob) -> Solution | None:
+    def adopt_solution(self, job: SolveJob) -> Solution | None:
         """Keep a finished job's winning line for ``solver`` seats and the screen; None if none."""
         found = job.result
         if found is None or not found.found:
             return None
-        self.solution = Solution(job.prefix, tuple(found.choices), found.result)
+        self.solution = Solution(tuple(job.tag), tuple(found.choices), found.result)
         return self.solution
 
     def solve_from_here(

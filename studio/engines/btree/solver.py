@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine import Engine
+
 Board = dict[str, list[list[str]]]
 Parents = dict[Any, "tuple[Any, int] | None"]
 Tick = Callable[[int, int], None]
@@ -187,6 +189,31 @@ def solve(
     finally:
         engine.restore(origin)
     return done(found=False, exhausted=True)
+
+
+@dataclass
+class SolveJob:
+    """A search prepared from an engine snapshot, to run on a worker thread (§11.5).
+
+    ``run`` searches on an engine of its own, so the engine the snapshot came from can go on
+    meanwhile. ``tag`` is the caller's (a play session keeps where the line starts).
+    """
+
+    program: Any
+    """The ``Program`` the snapshot belongs to."""
+    snapshot: Any
+    max_states: int = 200_000
+    player: str | None = None
+    tag: Any = None
+    result: SolveResult | None = None
+    """Set by :meth:`run`."""
+
+    def run(self, progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> SolveResult:
+        """Search breadth first from the snapshot (``progress`` and ``cancel`` as :func:`solve`)."""
+        engine = Engine(self.program)
+        engine.restore(self.snapshot)
+        self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel)
+        return self.result
 
 
 def _line(parents: Parents, key: Any) -> list[int]:
