@@ -5,21 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import zlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from studio.commands import command
 from studio.commands.btree_formats import load_compiled
 from studio.engines.btree.engine import Engine
+from studio.engines.btree.session import AutoMove, GameOver, PlaySession, seat_rng
 from studio.engines.btree.solver import solve
 from studio.engines.btree.text import board_lines, choice_text, result_text
 from studio.engines.btree.trace import run_trace, write_jsonl
-from studio.engines.common.splitmix import SplitMix64
 from studio.storage import ProjectError, load_project
 
-SEAT_KINDS = ("human", "random", "first")
+__all__ = ["SEAT_KINDS", "parse_seats", "play", "seat_rng"]
+
+SEAT_KINDS = ("human", "random", "first")  # what the terminal runner offers (no solver seat yet)
 
 
 def parse_seats(values: list[str] | None) -> dict[str, str]:
@@ -35,27 +35,11 @@ def parse_seats(values: list[str] | None) -> dict[str, str]:
     return seats
 
 
-def seat_rng(seed: int, pid: str) -> SplitMix64:
-    """Each random seat's own chooser RNG: the run seed mixed with the pid; never the engine's."""
-    return SplitMix64((seed * 0x9E3779B1 + zlib.crc32(pid.encode())) % (1 << 64))
-
-
-Chooser = Callable[[Engine], "int | None"]
-
-
-def automatic_chooser(kind: str, rng: SplitMix64 | None) -> Chooser:
-    if kind == "first":
-        return lambda engine: 0
-    assert rng is not None
-    return lambda engine: rng.below(len(engine.choices))
-
-
 class HumanChooser:
-    """Reads choice numbers from a text stream; ``u`` undoes, ``q`` quits (None)."""
+    """Reads choice numbers from a text stream; ``u`` undoes (-1), ``q`` quits (None)."""
 
     def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
         self.stdin, self.stdout = stdin, stdout
-        self.undo_requested = False
 
     def __call__(self, engine: Engine) -> int | None:
         count = len(engine.choices)
@@ -69,7 +53,6 @@ class HumanChooser:
             if answer == "q":
                 return None
             if answer == "u":
-                self.undo_requested = True
                 return -1
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
@@ -92,9 +75,7 @@ def show_wait(engine: Engine, out: TextIO, display: dict[str, Any]) -> None:
 
 
 def play(
-    engine: Engine,
-    seats: dict[str, str],
-    seed: int,
+    session: PlaySession,
     stdin: TextIO,
     out: TextIO,
     max_choices: int | None = None,
@@ -102,40 +83,35 @@ def play(
 ) -> dict[str, Any] | None:
     """Play to the end (or until a human quits); returns the result, None if quit.
 
-    ``display`` is the project's ``[display]`` table (glyphs, hidden tiles, cell width).
+    Seats, undo and the random seats' choices are the session's (the play screen uses the same),
+    this loop only prints and reads. ``display`` is the project's ``[display]`` table (glyphs,
+    hidden tiles, cell width).
     """
     display = display or {}
     human = HumanChooser(stdin, out)
-    choosers: dict[str, Chooser] = {}
-    history = []
+    engine = session.engine
     made = 0
     while True:
-        engine.run_to_choice()
-        if engine.result is not None:
+        wait = session.advance(show_displays=False)
+        if isinstance(wait, GameOver):
             show_board(engine, out, display)
-            return engine.result
+            return wait.result
         if max_choices is not None and made >= max_choices:
             out.write(f"stopped after {made} choices (--max-choices)\n")
             return None
-        pid = str(engine.choice_player)
-        kind = seats.get(pid, "human")
-        if pid not in choosers:
-            choosers[pid] = human if kind == "human" else automatic_chooser(kind, seat_rng(seed, pid))
-        if kind == "human":
-            show_wait(engine, out, display)
-        index = choosers[pid](engine)
+        if isinstance(wait, AutoMove):
+            out.write(f"player {wait.player} ({wait.seat}): {choice_text(wait.choice.to_json())}\n")
+            made += 1  # applied by the next advance()
+            continue
+        show_wait(engine, out, display)
+        index = human(engine)
         if index is None:
             return None
         if index == -1:
-            if not history:
+            if not session.undo():
                 out.write("nothing to undo\n")
-                continue
-            engine.restore(history.pop())
             continue
-        if kind != "human":
-            out.write(f"player {pid} ({kind}): {choice_text(engine.choices[index].to_json())}\n")
-        history.append(engine.snapshot())
-        engine.choose(index)
+        session.choose(index)
         made += 1
 
 
@@ -144,21 +120,27 @@ def _project_body(path: str) -> dict[str, Any]:
     return load_project(path).body if str(path).endswith(".toml") else {}
 
 
+def _seed(args: argparse.Namespace, body: dict[str, Any]) -> int:
+    return args.seed if args.seed is not None else int(body.get("btree", {}).get("seed", 0))
+
+
 def _engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine, int]:
     compiled = load_compiled(args.project, getattr(args, "missing_links", None))
     engine = Engine(compiled)
-    seed = args.seed if args.seed is not None else int(body.get("btree", {}).get("seed", 0))
+    seed = _seed(args, body)
     engine.seed(seed)
     return engine, seed
 
 
 def run_btree(args: argparse.Namespace) -> int:
     body = _project_body(args.project)
-    engine, seed = _engine_for(args, body)
+    compiled = load_compiled(args.project, getattr(args, "missing_links", None))
     seats = {str(pid): kind for pid, kind in body.get("seats", {}).items() if kind in SEAT_KINDS}
     seats.update(parse_seats(args.player))
+    # Display waits are cleared at once without a budget reset, as this runner always did.
+    session = PlaySession(compiled, _seed(args, body), seats, display_reset=False)
     display = body.get("display", {})
-    result = play(engine, seats, seed, sys.stdin, sys.stdout, args.max_choices, display)
+    result = play(session, sys.stdin, sys.stdout, args.max_choices, display)
     print(result_text(result) if result is not None else "Game stopped")
     return 0
 
