@@ -89,38 +89,43 @@ class BtreeRenderer:
                 self._badges[(row, col)] = count
 
     def tile_at(self, row: int, col: int) -> str:
-        """The tile drawn at (row, col) (``""`` for a blank cell), after the preview."""
-        if self.preview is not None:
-            tile = self._preview_tile(row, col)
-            if tile is not None:
-                return tile
-        return self._board_tile(row, col)
+        """The tile drawn at (row, col) (``""`` for a blank cell), with the preview applied."""
+        previewed = self._preview_tile(row, col)
+        return self._board_tile(row, col) if previewed is None else previewed
+
+    def _visible(self, tile: str) -> bool:
+        return tile != "." and not (tile.startswith("_") and not self.show_hidden)
 
     def _board_tile(self, row: int, col: int) -> str:
         if self.board is None or not self.board.rows:
             return ""
         for name, grid in self.board.layers.items():
-            if name in self.hidden_layers:
-                continue
-            tile = grid[row][col]
-            if tile == "." or (tile.startswith("_") and not self.show_hidden):
-                continue
-            return tile
+            if name not in self.hidden_layers and self._visible(grid[row][col]):
+                return grid[row][col]
         return ""
 
     def _preview_tile(self, row: int, col: int) -> str | None:
+        """The tile the previewed choice would leave at (row, col); None outside its rhs.
+
+        Layer by layer, as drawing does: the rhs tile where it writes one (``.`` leaves the
+        board's), the first visible one wins, else the cell is blank.
+        """
         preview = self.preview
-        for name, grid in preview.rhs.items():
-            if name in self.hidden_layers:
-                continue
-            r, c = row - preview.row, col - preview.col
-            if 0 <= r < len(grid) and 0 <= c < len(grid[r]):
-                tile = grid[r][c]
-                if tile != "." and not (tile.startswith("_") and not self.show_hidden):
-                    return tile
-            else:
-                return None
-        return None
+        if preview is None or self.board is None or not self.board.rows:
+            return None
+        r, c = row - preview.row, col - preview.col
+        first = next(iter(preview.rhs.values()), [])
+        if not (0 <= r < len(first) and 0 <= c < len(first[r])):
+            return None
+        for name, grid in self.board.layers.items():
+            tile = grid[row][col]
+            written = preview.rhs.get(name)
+            if written is not None and r < len(written) and c < len(written[r]) \
+                    and written[r][c] != ".":
+                tile = written[r][c]
+            if name not in self.hidden_layers and self._visible(tile):
+                return tile
+        return ""
 
     def row_key(self, y: int) -> Hashable:
         board = self.board
@@ -146,7 +151,7 @@ class BtreeRenderer:
             colour = self.colours.get(tile)
             if colour:
                 style = Style(color=styles.colour(colour), bold=True)
-            if self.preview is not None and self._preview_tile(y, x) is not None:
+            if self._preview_tile(y, x) is not None:
                 style = style + Style(italic=True, dim=True)
             if x in covered:
                 style = style + self.tint
