@@ -19,6 +19,9 @@ def open_document(project: Project) -> Document[BtreeModel]:
 class BtreeScreen(DocumentScreen):
     """A screen editing, playing or debugging one behaviour-tree document."""
 
+    AUTO_FOCUS = None
+    """Keys go to the screen's own bindings until a field is chosen (enter, tab)."""
+
     @property
     def model(self) -> BtreeModel:
         return self.document.model

@@ -337,6 +337,12 @@ class TreeEditorScreen(BtreeScreen):
 
     def action_switch_pane(self) -> None:
         switcher = self.query_one(ContentSwitcher)
+        if self.pane == "props":
+            # Through the node's fields, then back to the tree after the last one.
+            editors = list(self.query_one(PropertiesPane).query("Input, Checkbox, Button"))
+            if self.focused in editors and editors.index(self.focused) < len(editors) - 1:
+                editors[editors.index(self.focused) + 1].focus()
+                return
         if self.pane == "tree":
             if switcher.current == "compiled":
                 self.pane = "compiled"

@@ -76,7 +76,9 @@ class PatternEditorScreen(BtreeScreen):
         yield Header()
         with Vertical():
             yield LinesView(id="grid", focusable=False)
-            yield TextArea(id="text", soft_wrap=False, show_line_numbers=True)
+            area = TextArea(id="text", soft_wrap=False, show_line_numbers=True)
+            area.can_focus = False  # only in the text form: the grid keys belong to the screen
+            yield area
         yield LinesView(id="status", focusable=False)
         yield Footer()
 
@@ -259,6 +261,7 @@ class PatternEditorScreen(BtreeScreen):
             area.text = pe.pattern_to_text(self.pattern)
             self.text_mode = True
             self.set_class(True, "-text")
+            area.can_focus = True
             area.focus()
             return
         try:
@@ -267,17 +270,20 @@ class PatternEditorScreen(BtreeScreen):
             self.notify(f"line {error.line}: {error}", severity="error", timeout=5)
             area.move_cursor((max(error.line - 1, 0), max(error.column - 1, 0)))
             return
-        self.text_mode = False
-        self.set_class(False, "-text")
-        self.set_focus(None)
+        self._close_text()
         if pattern != self.pattern:
             self.put("text form", pattern)
 
+    def _close_text(self) -> None:
+        self.text_mode = False
+        self.set_class(False, "-text")
+        area = self.query_one(TextArea)
+        area.can_focus = False
+        self.set_focus(None)
+
     def action_back(self) -> None:
         if self.text_mode:
-            self.text_mode = False
-            self.set_class(False, "-text")
-            self.set_focus(None)
+            self._close_text()
             self.notify("Text form closed without applying (tab applies it)", timeout=3)
             return
         self.dismiss(None)

@@ -1,0 +1,177 @@
+"""The tree editor, driven with keys: every edit operation reaches the saved file; undo/redo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.screens.btree.editor import TreeEditorScreen
+from studio.storage import load_project
+from studio.storage.btree_project import project_model
+from tests.ui_helpers import studio_app
+
+
+def saved_tree(path: Path) -> dict:
+    return project_model(load_project(path)).tree
+
+
+def types(node: dict) -> list[str]:
+    return [child["type"] for child in node.get("children", [])]
+
+
+async def select(pilot, editor: TreeEditorScreen, path: tuple[int, ...]) -> None:
+    editor.select(path)
+    await pilot.pause()
+
+
+async def add(pilot, key: str, kind: str) -> None:
+    await pilot.press(key)
+    await pilot.press(*kind, "enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(("keys", "expect"), [
+    (("n", "draw"), lambda t: types(t["children"][1])[-1] == "draw"),
+    (("N", "draw"), lambda t: types(t["children"][1])[0] == "draw"),
+    (("O", "all"), lambda t: t["children"][1]["type"] == "all"
+     and types(t["children"][1]) == ["loop-until-all"]),
+    (("o", "order"), lambda t: types(t["children"][1]) == ["order"]
+     and types(t["children"][1]["children"][0]) == ["x-ident", "x-swap"]),
+])
+async def test_adding_nodes_reaches_the_saved_file(bt_folder: Path, keys, expect) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        assert isinstance(editor, TreeEditorScreen)
+        await select(pilot, editor, (1,))  # the loop-until-all
+        await add(pilot, *keys)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert expect(saved_tree(path))
+
+
+async def test_move_swap_copy_paste_and_deletes(bt_folder: Path) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        tree = lambda: editor.model.tree  # noqa: E731
+        await select(pilot, editor, (1,))
+        await pilot.press("alt+up")
+        assert types(tree()) == ["loop-until-all", "set-board"] and editor.cursor == (0,)
+        await pilot.press("alt+down")
+        assert types(tree()) == ["set-board", "loop-until-all"]
+        await select(pilot, editor, (0,))
+        await pilot.press("ctrl+c")
+        await select(pilot, editor, (1,))
+        await pilot.press("ctrl+v")
+        assert types(tree()["children"][1])[-1] == "set-board"
+        await pilot.press("delete")  # the pasted copy
+        assert types(tree()["children"][1]) == ["x-ident", "x-swap"]
+        await select(pilot, editor, (1, 0))  # x-ident: delete it, its children move up
+        await pilot.press("R")
+        assert types(tree()["children"][1]) == ["player", "win", "draw", "x-swap"]
+        await pilot.press("K")  # the player's children go
+        assert tree()["children"][1]["children"][0]["children"] == []
+        await select(pilot, editor, (1, 1))
+        await pilot.press("P")  # win swaps with its parent: the loop
+        assert tree()["children"][1]["type"] == "win"
+        for _ in range(5):  # back to just after the second edit
+            await pilot.press("ctrl+z")
+        assert types(tree()) == ["set-board", "loop-until-all"]
+        assert types(tree()["children"][1]) == ["x-ident", "x-swap"]
+        await pilot.press("ctrl+y")
+        assert types(tree()["children"][1])[-1] == "set-board"
+
+
+async def test_a_player_accepts_only_rewrites_and_their_transforms(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (1, 0, 0))  # the player
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert "set-board" not in dialog.types() and "rewrite" in dialog.types()
+        assert "x-rotate" in dialog.types()
+
+
+async def test_fields_are_parsed_and_bad_values_refused(bt_folder: Path) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (1, 0, 0))  # player X
+        await pilot.press("enter")  # into the properties: comment, nid, pid
+        await pilot.press("tab", "tab")
+        field = app.focused
+        assert field.id == "field-pid"
+        field.value = "Z"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert editor.model.tree["children"][1]["children"][0]["children"][0]["pid"] == "Z"
+        await pilot.press("escape")
+        await select(pilot, editor, (1,))
+        await add(pilot, "n", "loop-times")
+        await pilot.press("enter", "tab", "tab")
+        app.focused.value = "500"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert editor.node.get("times") == 1  # refused: 1 to 99
+
+
+async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (0,))  # set-board
+        await pilot.press("e")
+        await pilot.pause()
+        pattern_screen = app.screen
+        await pilot.press("right", *"X", "enter")
+        board = lambda: editor.model.tree["children"][0]["pattern"]["main"]  # noqa: E731
+        assert board()[0] == ["_", "X", "_"]
+        await pilot.press("f2")  # a row of ? below
+        assert len(board()) == 4 and board()[1] == ["?", "?", "?"]
+        await pilot.press("f3")  # and removed again (the cursor is on it)
+        assert len(board()) == 3
+        await pilot.press("tab")
+        area = pattern_screen.query_one("TextArea")
+        area.text = "A B\nC D\n over\n. .\n. x"
+        await pilot.press("tab")
+        assert editor.model.tree["children"][0]["pattern"] == {
+            "main": [["A", "B"], ["C", "D"]], "over": [[".", "."], [".", "x"]]}
+        await pilot.press("tab")
+        area.text = " a\n b\nX"
+        await pilot.press("tab")
+        assert pattern_screen.text_mode  # layer a has no rows: stays, error shown
+        await pilot.press("escape", "escape")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert saved_tree(path)["children"][0]["pattern"]["over"] == [[".", "."], [".", "x"]]
+
+
+async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await pilot.press("slash", *"turn", "enter")
+        await pilot.pause()
+        assert editor.cursor == (1, 0)  # nid "turn"
+        await select(pilot, editor, (1, 1, 0))  # the x-link → turn
+        await pilot.press("enter")
+        await pilot.press("tab", "tab")
+        app.focused.value = "nowhere"
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        text = editor.query_one("#diagnostics").text
+        assert text.startswith("✗") and "nowhere" in text
+        await pilot.press("escape")
+        await select(pilot, editor, ())
+        await pilot.click("#diagnostics", offset=(2, 0))
+        await pilot.pause()
+        assert editor.cursor == (1, 1, 0)
