@@ -1,0 +1,199 @@
+"""Play, the debugger and the solver, driven with keys; the UI agrees with ``studio trace``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.engines.btree.session import ChoiceWait, GameOver
+from studio.engines.btree.trace import run_trace
+from studio.screens.btree.debugger import DebuggerScreen
+from studio.screens.btree.play import BtreePlayScreen
+from studio.screens.btree.solver import SolverScreen
+from studio.storage import load_project
+from studio.storage.btree_project import compile_model, project_model
+from tests.ui_helpers import studio_app
+
+
+async def settle(pilot, play: BtreePlayScreen) -> None:
+    """Wait until the engine has run on to the next wait."""
+    for _ in range(200):
+        await pilot.pause(0.01)
+        if not play.busy and play.wait is not None:
+            return
+    raise AssertionError("the game did not reach a wait")
+
+
+async def start(pilot, app) -> BtreePlayScreen:
+    await pilot.press("g")
+    play = app.screen
+    assert isinstance(play, BtreePlayScreen)
+    await settle(pilot, play)
+    return play
+
+
+def digit_for(index: int) -> str:
+    return "0" if index == 9 else str(index + 1)
+
+
+async def test_keys_in_the_ui_give_the_trace_of_studio_trace(bt_folder: Path) -> None:
+    path = bt_folder / "tic-tac-toe.toml"
+    compiled = compile_model(project_model(load_project(path)))
+    expected = [line for line in run_trace(compiled.to_json(), engine_seed=5, chooser="a")
+                if line["type"] in ("choice", "end")]
+    app = studio_app(path)
+    seen = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        play.session.restart(5)
+        play.advance()
+        await settle(pilot, play)
+        t = 0
+        while isinstance(play.wait, ChoiceWait):
+            engine = play.session.engine
+            seen.append({"type": "choice", "t": t, "loop_check": engine.step_count,
+                         "board": engine.board_dict(),
+                         "choices": [c.to_json() for c in engine.choices]})
+            index = (7 * t + 3) % len(engine.choices)
+            await pilot.press(digit_for(index))
+            await settle(pilot, play)
+            t += 1
+        assert isinstance(play.wait, GameOver)
+        engine = play.session.engine
+        seen.append({"type": "end", "result": engine.result, "board": engine.board_dict()})
+    for mine, theirs in zip(seen, expected, strict=True):
+        for key in mine:
+            assert mine[key] == theirs[key], (mine["type"], key)
+
+
+async def test_choosing_by_button_list_cursor_and_undo_redo(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        engine = play.session.engine
+        board = lambda: engine.board_dict()["main"]  # noqa: E731
+        assert [c.button for c in engine.choices] == ["right", "down"]
+        await pilot.press("right")  # the choice bound to the right button
+        await settle(pilot, play)
+        assert play.session.choices_made == [0] and board()[1][2] == "P"
+        await pilot.press("tab", "enter")  # the second choice in the list
+        await settle(pilot, play)
+        assert len(play.session.choices_made) == 2
+        await pilot.press("u")
+        await settle(pilot, play)
+        assert play.session.choices_made == [0]
+        await pilot.press("U")
+        await settle(pilot, play)
+        assert len(play.session.choices_made) == 2
+        await pilot.press("u", "u")
+        await settle(pilot, play)
+        assert play.session.choices_made == []
+        play.board_cursor = None
+        await pilot.press("shift+right", "shift+down")  # the cursor on (1,1): the player
+        assert play.board_cursor == (1, 1)
+        under = play._under((1, 1))
+        assert under and play.previewed() == under[0]
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert len(play.session.choices_made) == 1
+
+
+async def test_more_than_ten_choices_accumulate_digits(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        assert len(play.choices) == 9
+        await pilot.press("9")  # nine choices: one digit is enough
+        await settle(pilot, play)
+        assert play.session.choices_made == [8]
+
+
+async def test_game_over_restart_and_replay(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        for digit in ("1", "4", "1", "3", "1"):  # X takes the top row
+            await pilot.press(digit)
+            await settle(pilot, play)
+        assert isinstance(play.wait, GameOver) and play.wait.result["player"] == "X"
+        assert "player X wins" in play.query_one("#status").text
+        await pilot.press("ctrl+s")
+        replay = bt_folder / "tic-tac-toe.btreplay.json"
+        assert replay.exists() and '"choices"' in replay.read_text()
+        await pilot.press("R")  # same seed
+        await settle(pilot, play)
+        assert isinstance(play.wait, ChoiceWait) and play.session.choices_made == []
+
+
+async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("right")
+        await settle(pilot, play)
+        await pilot.press("b")
+        debugger = app.screen
+        assert isinstance(debugger, DebuggerScreen)
+        engine = play.session.engine
+        await pilot.press("1")  # choose at the wait (a choice resets the step budget)
+        steps = engine.step_count
+        await pilot.press("n")
+        assert engine.step_count == steps + 1
+        await pilot.press("n", "n", "p")
+        assert engine.step_count == steps + 2
+        await pilot.press("c")  # to the next wait
+        assert engine.waiting == "choice"
+        await pilot.press("C")  # undo to the last wait
+        assert "undid" in debugger.message
+        # A breakpoint on the player node stops the run before it.
+        player_path = (1, 0)
+        debugger.cursor = player_path
+        await pilot.press("full_stop")
+        assert debugger.debugger.breakpoints
+        await pilot.press("1", "g")  # choose, then run: it stops before the player is called
+        assert "stopped: breakpoint" in debugger.message
+        top = engine.path()[-1]
+        assert engine.nodes[top].type == "player" and engine.waiting is None
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play and isinstance(play.wait, ChoiceWait)
+
+
+async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        assert isinstance(solver, SolverScreen)
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if solver.done:
+                break
+        assert "found" in solver.outcome
+        line = play.session.solution.line
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert play.following and play.previewed() == line[0]
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert play.session.choices_made == [line[0]]
+
+
+async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "connect-four.toml")  # far too many states to finish soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await pilot.pause(0.5)
+        assert not solver.done and solver.states > 0
+        await pilot.press("escape")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if solver.done:
+                break
+        assert solver.done and solver.outcome == "cancelled"
+        assert "cancelled" in solver.query_one("#report").text
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play
