@@ -92,7 +92,7 @@ class DebuggerScreen(BtreeScreen):
         if current is not None and not self.show_compiled:
             self.cursor = current
         view = self.query_one("#left", LinesView)
-        width = max(view.size.width, 40)
+        width = max(view.size.width, 20)
         if self.show_compiled:
             parents: list[int | None] = [None] * len(compiled.nodes)
             for index, node in enumerate(compiled.nodes):
@@ -205,7 +205,7 @@ class DebuggerScreen(BtreeScreen):
 
     def _redraw_left(self) -> None:
         view = self.query_one("#left", LinesView)
-        width = max(view.size.width, 40)
+        width = max(view.size.width, 20)
         if self.show_compiled:
             self.refresh_view()
             return

@@ -8,6 +8,7 @@ stops the keys.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -178,6 +179,10 @@ class TreeEditorScreen(BtreeScreen):
         self.query_one(PropertiesPane).show(self.node)
         self._compile()
 
+    def on_resize(self) -> None:
+        # The panes draw to their width: draw again when the terminal changes size.
+        self.call_after_refresh(self._draw_tree)
+
     def _fix_cursor(self) -> None:
         if self.tree is None:
             self.cursor = ()
@@ -199,7 +204,7 @@ class TreeEditorScreen(BtreeScreen):
 
     def _draw_tree(self) -> None:
         view = self.query_one("#tree", LinesView)
-        width = max(view.size.width, 40)
+        width = max(view.size.width, 20)
         marked: list[Path] = []
         compiled = self.compiled
         if self.pane == "compiled" and isinstance(compiled, Compiled):
@@ -231,7 +236,7 @@ class TreeEditorScreen(BtreeScreen):
                 parents[compiled.index_of(child)] = index
         marked = compiled_ids_of(compiled, self.cursor) if self.pane != "compiled" else []
         canvas = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents),
-                               max(view.size.width, 40), self.styles_ui, self.compiled_cursor,
+                               max(view.size.width, 20), self.styles_ui, self.compiled_cursor,
                                marked, focused=self.pane == "compiled")
         view.set_lines(canvas.strips(), canvas.hits)
         view.show_line(self.compiled_cursor)
@@ -251,9 +256,11 @@ class TreeEditorScreen(BtreeScreen):
         else:
             lines.append(("compiling…", styles.muted, None))
         view = self.query_one("#diagnostics", LinesView)
-        width = max(view.size.width, 60)
-        canvas = Canvas(max(width, max(len(text) for text, _s, _p in lines) + 1), len(lines))
-        for y, (text, style, where) in enumerate(lines):
+        width = max(view.size.width, 20)
+        wrapped = [(part, style, where) for text, style, where in lines
+                   for part in textwrap.wrap(text, width - 1, subsequent_indent="  ") or [""]]
+        canvas = Canvas(width, len(wrapped))
+        for y, (text, style, where) in enumerate(wrapped):
             canvas.put(0, y, text, style)
             if where:
                 canvas.hit(canvas_row(canvas.width, y), ("diag", where))

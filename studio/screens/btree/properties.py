@@ -41,8 +41,9 @@ class PropertiesPane(VerticalScroll):
 
     DEFAULT_CSS = """
     PropertiesPane { padding: 0 1; }
-    PropertiesPane .row { height: auto; margin-bottom: 1; }
+    PropertiesPane .row { height: auto; }
     PropertiesPane Label { width: 9; color: $text-muted; }
+    PropertiesPane .pattern-label { width: 1fr; color: $text-muted; margin-top: 1; }
     PropertiesPane Input { width: 1fr; }
     PropertiesPane .pattern { color: $text; }
     PropertiesPane .hint { color: $text-muted; }
@@ -94,7 +95,7 @@ class PropertiesPane(VerticalScroll):
         yield Static(Text(str(node.get("type")), style="bold"), id="node-type")
         for spec in fields_of(str(node.get("type"))):
             if spec.kind == "pattern":
-                yield Label(f"{spec.name}  (e edits)")
+                yield Label(f"{spec.name} (e edits)", classes="pattern-label")
                 yield Static(self._pattern_text(spec.name), classes="pattern",
                              id=f"field-{spec.name}", markup=False)
                 continue
