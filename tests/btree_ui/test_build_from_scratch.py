@@ -9,7 +9,7 @@ from studio.engines.btree.session import ChoiceWait, GameOver
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import create_project, load_project
 from studio.storage.btree_project import compile_model, project_model
-from tests.btree_ui.test_play import settle
+from tests.btree_ui.test_play import idle, settle
 from tests.ui_helpers import studio_app
 
 
@@ -85,6 +85,7 @@ async def test_author_play_debug_solve_undo_save_and_reopen(empty_games: Path) -
         await pilot.press("b")
         debugger = app.screen
         await pilot.press("1", "c")
+        await idle(pilot, debugger)
         assert play.session.engine.result is not None  # the debugger reached the win
         await pilot.press("escape")
         await settle(pilot, play)

@@ -23,6 +23,15 @@ async def settle(pilot, play: BtreePlayScreen) -> None:
     raise AssertionError("the game did not reach a wait")
 
 
+async def idle(pilot, debugger: DebuggerScreen) -> None:
+    """Wait until the debugger's stepping job (run in a worker) is done."""
+    for _ in range(300):
+        await pilot.pause(0.01)
+        if not debugger.busy:
+            return
+    raise AssertionError("the debugger did not finish")
+
+
 async def start(pilot, app) -> BtreePlayScreen:
     await pilot.press("g")
     play = app.screen
@@ -141,6 +150,7 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
         await pilot.press("n", "n", "p")
         assert engine.step_count == steps + 2
         await pilot.press("c")  # to the next wait
+        await idle(pilot, debugger)
         assert engine.waiting == "choice"
         await pilot.press("C")  # undo to the last wait
         assert "undid" in debugger.message
@@ -150,6 +160,7 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
         await pilot.press("full_stop")
         assert debugger.debugger.breakpoints
         await pilot.press("1", "g")  # choose, then run: it stops before the player is called
+        await idle(pilot, debugger)
         assert "stopped: breakpoint" in debugger.message
         top = engine.path()[-1]
         assert engine.nodes[top].type == "player" and engine.waiting is None

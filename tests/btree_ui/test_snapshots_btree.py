@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from studio.screens.btree.solver import SolverScreen
-from tests.btree_ui.test_play import settle
+from tests.btree_ui.test_play import idle, settle
 from tests.ui_helpers import studio_app
 
 SIZE = (100, 30)
@@ -93,7 +93,7 @@ def test_debugger(snap_compare, bt_folder: Path) -> None:
     async def run(pilot) -> None:
         await play("right")(pilot)
         await pilot.press("b", "1", "n", "n", "N")
-        await pilot.pause(0.2)
+        await idle(pilot, pilot.app.screen)
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SIZE,
                         run_before=run)

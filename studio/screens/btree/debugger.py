@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -38,7 +38,7 @@ class DebuggerScreen(BtreeScreen):
     DEFAULT_CSS = """
     DebuggerScreen #left { width: 1fr; height: 1fr; }
     DebuggerScreen #right { width: 44; height: 1fr; border-left: tall $primary 40%; }
-    DebuggerScreen #stack { height: 1fr; padding: 0 1; }
+    DebuggerScreen #stack { height: 1fr; padding: 0 1; overflow-x: hidden; }
     DebuggerScreen Board { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,6 +67,7 @@ class DebuggerScreen(BtreeScreen):
         self.cursor: Path = ()
         self.compiled_cursor = 0
         self.message = "n step · N action · c to the next choice · g run to a breakpoint"
+        self.busy = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -155,16 +156,35 @@ class DebuggerScreen(BtreeScreen):
                   else f"ran node {event.node} ({event.type}) → {event.returned}")
 
     def action_action(self) -> None:
-        events = self.debugger.next_action()
-        self._did(f"{len(events)} step(s) to the next action")
+        self._long(lambda: f"{len(self.debugger.next_action())} step(s) to the next action")
 
     def action_choice(self) -> None:
-        events = self.debugger.next_choice()
-        self._did(f"{len(events)} step(s) to the next wait")
+        self._long(lambda: f"{len(self.debugger.next_choice())} step(s) to the next wait")
 
     def action_run(self) -> None:
-        stop = self.debugger.run()
-        self._did(f"stopped: {stop.reason} after {stop.steps} step(s)")
+        def run() -> str:
+            stop = self.debugger.run()
+            return f"stopped: {stop.reason} after {stop.steps} step(s)"
+
+        self._long(run)
+
+    def _long(self, job) -> None:
+        """Run a stepping job that may take up to 100,000 steps off the event loop."""
+        if self.busy:
+            return
+        self.busy = True
+        self.message = "running…"
+        self._draw_stack()
+        self._long_worker(job)
+
+    @work(thread=True, exclusive=True, group="debug")
+    def _long_worker(self, job) -> None:
+        message = job()
+        self.app.call_from_thread(self._long_done, message)
+
+    def _long_done(self, message: str) -> None:
+        self.busy = False
+        self._did(message)
 
     def action_undo_step(self) -> None:
         self._did(f"undid {self.debugger.undo_step()} step(s)")
@@ -233,6 +253,12 @@ class DebuggerScreen(BtreeScreen):
         else:
             self.cursor = message.key
         self._redraw_left()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.busy and action in ("step", "action", "choice", "run", "undo_step", "undo_action",
+                                    "undo_choice", "digit", "clear_display", "back"):
+            return False  # one stepping job at a time
+        return super().check_action(action, parameters)
 
     def action_back(self) -> None:
         self.dismiss(None)
