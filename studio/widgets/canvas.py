@@ -166,3 +166,14 @@ class Canvas:
                 segments.append(Segment(text, current))
             out.append(Strip(segments, self.width))
         return out
+
+
+def span_strip(spans: list[tuple[str, Style]], width: int, base: Style | None = None) -> Strip:
+    """One line from a few styled spans, padded or cut to ``width``.
+
+    Much cheaper than a :class:`Canvas` for long lists of one-line items (a tree of hundreds of
+    nodes): a few segments per line instead of a styled cell per column.
+    """
+    base = base or Style()
+    segments = [Segment(text, base + style if style else base) for text, style in spans if text]
+    return Strip(segments).adjust_cell_length(width, base).crop(0, width)

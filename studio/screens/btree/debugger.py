@@ -101,17 +101,17 @@ class DebuggerScreen(BtreeScreen):
                     parents[compiled.index_of(child)] = index
             if top is not None:
                 self.compiled_cursor = top
-            canvas = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents), width,
-                                   self.styles_ui, self.compiled_cursor, executing=path)
-            view.set_lines(canvas.strips(), canvas.hits)
+            picture = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents),
+                                    width, self.styles_ui, self.compiled_cursor, executing=path)
+            view.set_lines(picture.strips, picture.hits)
             view.show_line(self.compiled_cursor)
         else:
             breakpoints = [p for p in (authored_path(ref) for ref in self.debugger.breakpoints)
                            if p is not None]
             lines = visible_lines(self.model.tree, set())
-            canvas = draw_tree(lines, width, self.styles_ui, self.cursor, executing_authored,
-                               breakpoints=breakpoints)
-            view.set_lines(canvas.strips(), canvas.hits)
+            picture = draw_tree(lines, width, self.styles_ui, self.cursor, executing_authored,
+                                breakpoints=breakpoints)
+            view.set_lines(picture.strips, picture.hits)
             index = next((i for i, line in enumerate(lines) if line.path == self.cursor), 0)
             view.show_line(index)
         self._draw_stack()
@@ -232,8 +232,8 @@ class DebuggerScreen(BtreeScreen):
         breakpoints = [p for p in (authored_path(ref) for ref in self.debugger.breakpoints)
                        if p is not None]
         lines = visible_lines(self.model.tree, set())
-        canvas = draw_tree(lines, width, self.styles_ui, self.cursor, breakpoints=breakpoints)
-        view.set_lines(canvas.strips(), canvas.hits)
+        picture = draw_tree(lines, width, self.styles_ui, self.cursor, breakpoints=breakpoints)
+        view.set_lines(picture.strips, picture.hits)
 
     def action_digit(self, digit: int) -> None:
         engine = self.session.engine

@@ -73,10 +73,10 @@ class TreeEditorScreen(BtreeScreen):
         Binding("pagedown", "cursor(10)", "Page down", show=False),
         Binding("left,h", "fold_or_parent", "Collapse", show=False),
         Binding("right,l", "unfold_or_child", "Expand", show=False),
-        Binding("space", "toggle_fold", "Fold"),
+        Binding("space", "toggle_fold", "Fold", show=False),
         Binding("shift+space", "toggle_fold(True)", "Fold all", show=False),
         Binding("tab", "switch_pane", "Pane"),
-        Binding("c", "toggle_compiled", "Compiled"),
+        Binding("c", "toggle_compiled", "Compiled", show=False),
         Binding("n", "add('last')", "Add child"),
         Binding("N", "add('first')", "Add first child", show=False),
         Binding("o", "add('below')", "Insert below", show=False),
@@ -87,7 +87,7 @@ class TreeEditorScreen(BtreeScreen):
         Binding("ctrl+c", "copy", "Copy", show=False),
         Binding("ctrl+x", "cut", "Cut", show=False),
         Binding("ctrl+v", "paste", "Paste", show=False),
-        Binding("delete", "delete('subtree')", "Delete"),
+        Binding("delete", "delete('subtree')", "Delete", show=False),
         Binding("shift+delete,R", "delete('reparent')", "Delete, keep children", show=False),
         Binding("K", "delete('children')", "Delete children", show=False),
         Binding("e", "edit_pattern", "Pattern"),
@@ -204,23 +204,31 @@ class TreeEditorScreen(BtreeScreen):
 
     def _draw_tree(self) -> None:
         view = self.query_one("#tree", LinesView)
-        width = max(view.size.width, 20)
+        if not view.size.width:
+            return  # not laid out yet: on_resize draws it once it has a width
+        width = view.size.width
         marked: list[Path] = []
         compiled = self.compiled
         if self.pane == "compiled" and isinstance(compiled, Compiled):
             origin = authored_path_of(compiled, self.compiled_cursor)
             marked = [] if origin is None else [origin]
-        broken = []
+        lines = self._lines()
+        broken = self._broken()
+        picture = draw_tree(lines, width, self.styles_ui, self.cursor, marked, broken,
+                            focused=self.pane == "tree")
+        view.set_lines(picture.strips, picture.hits)
+        index = next((i for i, line in enumerate(lines) if line.path == self.cursor), 0)
+        view.show_line(index)
+
+    def _broken(self) -> list[Path]:
+        """The authored node the last compile error names, if it is in this file."""
+        compiled = self.compiled
         if isinstance(compiled, BtreeError) and compiled.node_path and not compiled.file:
             try:
-                broken = [path_from_spec(compiled.node_path)]
+                return [path_from_spec(compiled.node_path)]
             except ValueError:
-                broken = []
-        canvas = draw_tree(self._lines(), width, self.styles_ui, self.cursor, marked, broken,
-                           focused=self.pane == "tree")
-        view.set_lines(canvas.strips(), canvas.hits)
-        index = next((i for i, line in enumerate(self._lines()) if line.path == self.cursor), 0)
-        view.show_line(index)
+                return []
+        return []
 
     def _draw_compiled(self) -> None:
         compiled = self.compiled
@@ -238,7 +246,7 @@ class TreeEditorScreen(BtreeScreen):
         canvas = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents),
                                max(view.size.width, 20), self.styles_ui, self.compiled_cursor,
                                marked, focused=self.pane == "compiled")
-        view.set_lines(canvas.strips(), canvas.hits)
+        view.set_lines(canvas.strips, canvas.hits)
         view.show_line(self.compiled_cursor)
 
     def _draw_diagnostics(self) -> None:
@@ -275,9 +283,11 @@ class TreeEditorScreen(BtreeScreen):
     def _compiled(self, model: BtreeModel, result: Compiled | BtreeError) -> None:
         if model is not self.model:
             return  # an edit came in meanwhile; its own compile will report
+        broken_before = self._broken()
         self.compiled = result
         self._draw_diagnostics()
-        self._draw_tree()
+        if self._broken() != broken_before:
+            self._draw_tree()
         if self.pane == "compiled" or self.query_one(ContentSwitcher).current == "compiled":
             self._draw_compiled()
 

@@ -11,12 +11,21 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from textual.geometry import Region
+from textual.strip import Strip
 
 from studio.engines.btree.tree_edit import category, summary
-from studio.widgets.canvas import Canvas, UIStyles
+from studio.widgets.canvas import UIStyles, span_strip
 
 Path = tuple[int, ...]
 MARKS = {"control": "◆", "tile": "■", "transform": "◇"}
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Lines for a LinesView and their click regions."""
+
+    strips: list[Strip]
+    hits: list[tuple[Region, object]]
 
 
 @dataclass(frozen=True)
@@ -52,8 +61,8 @@ def category_style(kind: str, styles: UIStyles) -> Style:
 
 def draw_tree(lines: list[TreeLine], width: int, styles: UIStyles, cursor: Path | None,
               marked: Iterable[Path] = (), broken: Iterable[Path] = (),
-              breakpoints: Iterable[Path] = (), focused: bool = True) -> Canvas:
-    """The authored tree pane.
+              breakpoints: Iterable[Path] = (), focused: bool = True) -> Picture:
+    """The authored tree pane: one strip per visible node, and the click regions.
 
     Args:
         lines: from :func:`visible_lines`.
@@ -66,29 +75,47 @@ def draw_tree(lines: list[TreeLine], width: int, styles: UIStyles, cursor: Path 
         focused: whether the pane has the keyboard (the cursor is dimmer when not).
     """
     marked, broken, breakpoints = set(marked), set(broken), set(breakpoints)
-    canvas = Canvas(width, max(len(lines), 1))
+    strips, hits = [], []
     for y, line in enumerate(lines):
-        node = line.node
-        kind = category(str(node.get("type", "")))
-        base = Style()
-        if line.path in marked:
-            base = styles.filled
-        if line.path == cursor:
-            base = styles.cursor if focused else styles.selected
-        canvas.fill(canvas_row(width, y), base)
-        x = 2 * line.depth
-        expander = ("▸" if line.collapsed else "▾") if line.has_children else " "
-        x = canvas.put(x, y, expander + " ", styles.muted + base)
-        x = canvas.put(x, y, MARKS[kind] + " ", category_style(kind, styles) + base)
-        if line.path in breakpoints:
-            x = canvas.put(x, y, "● ", styles.error + base)
-        text = summary(node)
-        style = (styles.error if line.path in broken else styles.text) + base
-        if line.path in broken:
-            x = canvas.put(x, y, "✗ ", styles.error + base)
-        canvas.put(x, y, text, style)
-        canvas.hit(canvas_row(width, y), line.path)
-    return canvas
+        flags = (line.path in marked, line.path == cursor, line.path in broken,
+                 line.path in breakpoints)
+        key = (id(line.node), line.depth, line.has_children, line.collapsed, flags, width,
+               focused, id(styles))
+        cached = _LINES.get(key)
+        if cached is None or cached[0] is not line.node:
+            cached = (line.node, _tree_strip(line, width, styles, flags, focused))
+            if len(_LINES) > 20_000:
+                _LINES.clear()
+            _LINES[key] = cached
+        strips.append(cached[1])
+        hits.append((canvas_row(width, y), line.path))
+    return Picture(strips, hits)
+
+
+_LINES: dict[tuple, tuple[dict, Strip]] = {}
+"""Drawn lines by node identity and state: nodes are never mutated, so a node object drawn
+the same way draws the same strip; a redraw after an edit rebuilds only the changed nodes."""
+
+
+def _tree_strip(line: TreeLine, width: int, styles: UIStyles, flags: tuple,
+                focused: bool) -> Strip:
+    marked, is_cursor, broken, breakpoint = flags
+    node = line.node
+    kind = category(str(node.get("type", "")))
+    base = Style()
+    if marked:
+        base = styles.filled
+    if is_cursor:
+        base = styles.cursor if focused else styles.selected
+    expander = ("▸" if line.collapsed else "▾") if line.has_children else " "
+    spans = [("  " * line.depth + expander + " ", styles.muted),
+             (MARKS[kind] + " ", category_style(kind, styles))]
+    if breakpoint:
+        spans.append(("● ", styles.error))
+    if broken:
+        spans.append(("✗ ", styles.error))
+    spans.append((summary(node), styles.error if broken else styles.text))
+    return span_strip(spans, width, base)
 
 
 def canvas_row(width: int, y: int) -> Region:
@@ -106,10 +133,10 @@ def compiled_lines(nodes: list[dict], parents: list[int | None]) -> list[tuple[i
 
 def draw_compiled(nodes: list[dict], depths: list[tuple[int, int]], width: int,
                   styles: UIStyles, cursor: int | None, marked: Iterable[int] = (),
-                  executing: Iterable[int] = (), focused: bool = True) -> Canvas:
+                  executing: Iterable[int] = (), focused: bool = True) -> Picture:
     """The compiled tree pane (read-only): the nodes the engine runs, numbered."""
     marked, executing = set(marked), set(executing)
-    canvas = Canvas(width, max(len(depths), 1))
+    strips, hits = [], []
     for y, (node_id, depth) in enumerate(depths):
         node = nodes[node_id]
         kind = category(str(node.get("type", "")))
@@ -120,9 +147,9 @@ def draw_compiled(nodes: list[dict], depths: list[tuple[int, int]], width: int,
             base = base + Style(underline=True)
         if node_id == cursor:
             base = styles.cursor if focused else styles.selected
-        canvas.fill(canvas_row(width, y), base)
-        x = canvas.put(2 * depth, y, f"{node_id} ", styles.muted + base)
-        x = canvas.put(x, y, MARKS[kind] + " ", category_style(kind, styles) + base)
-        canvas.put(x, y, summary(node), styles.text + base)
-        canvas.hit(canvas_row(width, y), node_id)
-    return canvas
+        spans = [("  " * depth + f"{node_id} ", styles.muted),
+                 (MARKS[kind] + " ", category_style(kind, styles)),
+                 (summary(node), styles.text)]
+        strips.append(span_strip(spans, width, base))
+        hits.append((canvas_row(width, y), node_id))
+    return Picture(strips, hits)
