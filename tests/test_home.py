@@ -36,10 +36,10 @@ async def test_lists_projects_with_kinds(games: Path) -> None:
 
 async def test_open_shows_the_summary_and_escape_returns(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
-        await _select(pilot, "Maze Runner")
+        await _select(pilot, "Spooky Cup")  # Haunted Tiles: its screens are not built yet
         await pilot.press("enter")
         assert isinstance(pilot.app.screen, SummaryScreen)
-        assert pilot.app.screen.project.name == "Maze Runner"
+        assert pilot.app.screen.project.name == "Spooky Cup"
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, HomeScreen)
 
@@ -209,5 +209,5 @@ async def test_usable_at_80x24(games: Path) -> None:
     async with studio_app().run_test(size=(80, 24)) as pilot:
         table = pilot.app.screen.query_one(DataTable)
         assert table.region.height >= 5 and table.row_count == 3
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")
         assert isinstance(pilot.app.screen, SummaryScreen)

@@ -46,7 +46,7 @@ def test_rename_dialog(snap_compare, games: Path) -> None:
 
 
 def test_project_summary(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "enter"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "down", "enter"])
 
 
 def test_light_theme(snap_compare, games: Path) -> None:
