@@ -84,7 +84,7 @@ async def test_choosing_by_button_list_cursor_and_undo_redo(bt_folder: Path) -> 
         await pilot.press("right")  # the choice bound to the right button
         await settle(pilot, play)
         assert play.session.choices_made == [0] and board()[1][2] == "P"
-        await pilot.press("tab", "enter")  # the second choice in the list
+        await pilot.press("tab", "tab", "enter")  # the second choice in the list
         await settle(pilot, play)
         assert len(play.session.choices_made) == 2
         await pilot.press("u")

@@ -87,7 +87,8 @@ class BtreePlayScreen(BtreeScreen):
                                    self.model.seats)
         self.wait: Any = None
         self.busy = False
-        self.selected = 0
+        self.selected: int | None = None
+        """The choice picked in the list (tab), previewed on the board; none until asked."""
         self.digits = ""
         self.board_cursor: tuple[int, int] | None = None
         self.hover: tuple[int, int] | None = None
@@ -154,8 +155,8 @@ class BtreePlayScreen(BtreeScreen):
                 return hint
         under = self._under(self.board_cursor or self.hover)
         if under:
-            return under[self.selected % len(under)] if self.board_cursor else under[0]
-        return min(self.selected, len(choices) - 1)
+            return under[(self.selected or 0) % len(under)] if self.board_cursor else under[0]
+        return None if self.selected is None else min(self.selected, len(choices) - 1)
 
     def _under(self, cell: tuple[int, int] | None) -> list[int]:
         if cell is None:
@@ -273,7 +274,7 @@ class BtreePlayScreen(BtreeScreen):
     def _arrived(self, wait: Any) -> None:
         self.busy = False
         self.wait = wait
-        self.selected = 0
+        self.selected = None
         self.digits = ""
         self._stop_timer()
         speed = SPEEDS[self.speed_index]
@@ -340,7 +341,10 @@ class BtreePlayScreen(BtreeScreen):
             return
         under = self._under(self.board_cursor)
         limit = len(under) if under else count
-        self.selected = (self.selected + delta) % limit
+        if self.selected is None:
+            self.selected = 0 if delta > 0 else limit - 1
+        else:
+            self.selected = (self.selected + delta) % limit
         self._draw()
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -350,7 +354,7 @@ class BtreePlayScreen(BtreeScreen):
         col, row = self.board_cursor or (0, 0)
         self.board_cursor = (min(max(col + dx, 0), engine.cols - 1),
                              min(max(row + dy, 0), engine.rows - 1))
-        self.selected = 0
+        self.selected = None
         self._draw()
 
     def on_board_cell_hovered(self, message: Board.CellHovered) -> None:

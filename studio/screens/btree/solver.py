@@ -82,8 +82,8 @@ class SolverScreen(BtreeScreen):
         elapsed = max(time.perf_counter() - self.started, 1e-6)
         rate = self.states / elapsed
         lines = [
-            Text("Breadth-first search from the current state (engine randomness is fixed "
-                 "by the seed).", styles.muted),
+            Text("Breadth-first search from the current position;", styles.muted),
+            Text("the game's own randomness stays as the seed makes it.", styles.muted),
             Text(""),
             Text(f"states explored  {self.states:,}", styles.text),
             Text(f"states per second {rate:,.0f}", styles.text),
