@@ -1,0 +1,39 @@
+"""Nothing repaints when nothing changes on the behaviour-tree screens (SSH bytes)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.btree_ui.test_play import settle
+from tests.tilecode_ui.test_idle import count_bytes
+from tests.ui_helpers import studio_app
+
+
+@pytest.mark.parametrize("keys", [(), ("enter",), ("e",), ("c",)],
+                         ids=["tree", "properties", "pattern", "compiled"])
+async def test_idle_editor_screens_write_nothing(bt_folder: Path, keys) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.animation_level = "full"
+        app.screen.select((0,))
+        await pilot.press(*keys)
+        written = count_bytes(app)
+        await asyncio.sleep(0.6)
+        before = written[0]
+        await asyncio.sleep(0.7)
+        assert written[0] == before, f"{written[0] - before} bytes written while idle"
+
+
+async def test_a_play_screen_waiting_for_a_move_writes_nothing(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await settle(pilot, app.screen)
+        written = count_bytes(app)
+        await asyncio.sleep(0.6)
+        before = written[0]
+        await asyncio.sleep(0.7)
+        assert written[0] == before
