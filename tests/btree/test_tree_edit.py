@@ -396,6 +396,7 @@ OPS = [
     lambda t: delete_children(t, (1,)),
     lambda t: delete_and_reparent(t, (1,)),
     lambda t: paste(t, (1, 0), copy_subtree(t, (1, 0, 0)), "first"),
+    lambda t: paste(t, (1, 1, 0), copy_subtree(t, (0,)), "after"),
 ]
 
 

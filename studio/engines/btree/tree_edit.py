@@ -163,19 +163,24 @@ def _fresh_copy(node: Node) -> Node:
 # ------------------------------------------------------------------------------------ additions
 
 
+def _insert_child(tree: Node, path: NodePath, at: int, node: Node) -> tuple[Node, NodePath]:
+    """Insert a copy of ``node`` as child ``at`` of the node at ``path``, if it fits there."""
+    target = node_at(tree, path)
+    children = _needs_children(target, "take children")
+    node = _fresh_copy(node)
+    _require_fit(node, _children_context(target["type"], _context_at(tree, path)), fresh=True)
+    kids = [*children[:at], node, *children[at:]]
+    return replace_node(tree, path, lambda n: _with_children(n, kids)), path + (at,)
+
+
 def add_child(tree: Node, path: NodePath, node: Node, first: bool = False) -> tuple[Node, NodePath]:
     """Add ``node`` (copied) as the first or last child of the node at ``path``; selects it.
 
     Raises:
         EditError: the node is a leaf, or the child is not allowed there.
     """
-    target = node_at(tree, path)
-    children = _needs_children(target, "take children")
-    node = _fresh_copy(node)
-    _require_fit(node, _children_context(target["type"], _context_at(tree, path)), fresh=True)
-    index = 0 if first else len(children)
-    new = replace_node(tree, path, lambda n: _with_children(n, [node, *children] if first else [*children, node]))
-    return new, path + (index,)
+    children = node_at(tree, path).get("children")
+    return _insert_child(tree, path, 0 if first or not isinstance(children, list) else len(children), node)
 
 
 def insert_above(tree: Node, path: NodePath, node: Node) -> tuple[Node, NodePath]:
@@ -235,8 +240,7 @@ def paste(tree: Node, path: NodePath, node: Node, where: str = "last") -> tuple[
     if where not in ("before", "after"):
         raise EditError(f"paste where? {where!r} is not first, last, before or after")
     parent, _, index = _parent_of(tree, path, "given siblings")
-    new, child = add_child(tree, parent, node, first=False)
-    return move(new, child, index + (where == "after") - child[-1])
+    return _insert_child(tree, parent, index + (where == "after"), node)
 
 
 def copy_subtree(tree: Node, path: NodePath) -> Node:
@@ -274,10 +278,10 @@ def swap_with_parent(tree: Node, path: NodePath) -> tuple[Node, NodePath]:
     parent, upper_old, index = _parent_of(tree, path, "swapped with a parent")
     lower_old = node_at(tree, path)
     lower_kids = _needs_children(lower_old, "swap with its parent (its parent's children would go to a leaf)")
-    lower = _with_children({k: v for k, v in upper_old.items()}, lower_kids)
+    lower = _with_children(upper_old, lower_kids)
     siblings = list(upper_old["children"])
     siblings[index] = lower
-    upper = _with_children({k: v for k, v in lower_old.items()}, siblings)
+    upper = _with_children(lower_old, siblings)
     inside = _context_at(tree, parent)
     _require_fit({**upper, "children": []}, inside, fresh=False)
     upper_inside = _children_context(upper["type"], inside)
