@@ -230,7 +230,8 @@ def test_problems_of_tiles_padding_and_shapes() -> None:
         Problem("lhs", "main", 0, "empty or non-text tile at row 1, column 2", 1),
         Problem("rhs", "main", 0, "empty or non-text tile at row 1, column 2", 1),
     ]
-    assert [p.message for p in pattern_problems({"type": "match", "pattern": "A B"})] == ["pattern is not a layer pattern"]
+    not_a_pattern = pattern_problems({"type": "match", "pattern": "A B"})
+    assert [p.message for p in not_a_pattern] == ["pattern is not a layer pattern"]
     assert [p.severity for p in pattern_problems({"type": "match", "pattern": {}})] == ["warning"]
     assert [p.message for p in pattern_problems({"type": "match", "pattern": {"main": []}})] == ["pattern is empty"]
     assert [p.message for p in pattern_problems({"type": "match", "pattern": {"main": "A"}})] == [

@@ -266,6 +266,16 @@ _PARSERS = {"int": _parse_int, "float": _parse_float, "bool": _parse_bool, "choi
 def parse_field(kind: str, name: str, value: Any) -> Any:
     """The value to store for ``name`` on a node of ``kind``, from text or a value.
 
+    Args:
+        kind: the node type.
+        name: one of its fields (:func:`fields_of`).
+        value: what the user typed, or a value of the field's kind.
+
+    Returns:
+        The parsed value: an int for ``int``, an int or float for ``float`` (``2`` stays an int),
+        a list for ``words``, a pattern dict for ``pattern``, else text (or a number for a pid
+        given as one).
+
     Raises:
         EditError: the type has no such field, or the value is not allowed; the message names the
             field and the allowed values.
@@ -310,7 +320,13 @@ def _placed(node: Node, name: str, value: Any) -> Node:
 def set_fields(tree: Node, path: NodePath, values: dict[str, Any]) -> Node:
     """Set several fields of one node at once (e.g. LEFT and RIGHT after a resize).
 
-    Returns the same tree object when nothing changes, so the editor adds no undo step.
+    Args:
+        tree: the tree.
+        path: the node.
+        values: field name → text or value, as for :func:`set_field`; all or nothing is set.
+
+    Returns:
+        The new tree, or the same tree object when nothing changes (the editor adds no undo step).
 
     Raises:
         EditError: a field the node's type does not have, or a value it does not allow.
@@ -353,7 +369,10 @@ def set_field(tree: Node, path: NodePath, name: str, value: Any) -> Node:
 
 
 def clear_field(tree: Node, path: NodePath, name: str) -> Node:
-    """Remove an optional field (the node falls back to its default); the same tree if absent.
+    """Remove an optional field; the node falls back to its default.
+
+    Returns:
+        The new tree, or the same tree object when the field is absent already.
 
     Raises:
         EditError: a required field, or one the node's type does not have.

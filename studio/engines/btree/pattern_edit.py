@@ -196,7 +196,8 @@ def add_layer(pattern: Pattern, name: str, fill: str = NEW_LAYER_FILL, at: int |
     fill = _tile(fill, "the fill tile")
     rows, cols = _size(pattern) if pattern else (1, 1)
     items = list(pattern.items())
-    items.insert(len(items) if at is None else max(0, min(at, len(items))), (name, [[fill] * cols for _ in range(rows)]))
+    place = len(items) if at is None else max(0, min(at, len(items)))
+    items.insert(place, (name, [[fill] * cols for _ in range(rows)]))
     return dict(items)
 
 

@@ -152,8 +152,14 @@ def new_node(kind: str) -> Node:
 def replace_node(tree: Node, path: NodePath, change: Callable[[Node], Node]) -> Node:
     """``tree`` with the node at ``path`` replaced by ``change(node)``.
 
-    Copies only the dicts and children lists from the root to that node; every other subtree is
-    shared with ``tree``, which is left unchanged.
+    Args:
+        tree: the tree, left unchanged.
+        path: an existing node's path.
+        change: returns the new node (a new dict; it must not modify its argument).
+
+    Returns:
+        A tree that copies only the dicts and children lists from the root to that node and
+        shares every other subtree with ``tree``.
     """
     if not path:
         return change(tree)
@@ -191,10 +197,16 @@ def _size(pattern: Any) -> str:
 
 
 def summary(node: Node, width: int = 60) -> str:
-    """The one-line label of a node in the tree view, at most ``width`` characters.
+    """The one-line label of a node in the tree view.
 
-    Type, ``#nid``, the key fields (pid, ×times, delay, what/with, link target, layer, button
-    glyph, pattern size), then the desc in quotes or the comment's first line after ``·``.
+    Args:
+        node: an authored node.
+        width: the longest label; longer ones end in ``…``.
+
+    Returns:
+        Type, ``#nid``, the key fields (pid, ×times, delay, what/with, link target, layer, button
+        glyph, pattern size), then the desc in quotes or the comment's first line after ``·``,
+        e.g. ``rewrite [←] 1×2 "push"``.
     """
     kind = node.get("type")
     parts = [str(kind)]
