@@ -1,0 +1,587 @@
+"""Structure edits of authored trees (spec §11.2): exact results, structural sharing, refusals."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studio.engines.btree import pattern_edit as pe
+from studio.engines.btree.checks import check_node, check_tree
+from studio.engines.btree.node_fields import clear_field, fields_of, set_field, set_fields
+from studio.engines.btree.schema import ALL_TYPES, PARENT_TYPES
+from studio.engines.btree.tree_edit import (
+    OPERATIONS,
+    PLAYER_CHILD_TYPES,
+    TYPE_ORDER,
+    EditError,
+    Refusal,
+    add_child,
+    allowed_child_types,
+    can,
+    category,
+    copy_subtree,
+    delete_and_reparent,
+    delete_children,
+    delete_node,
+    delete_subtree,
+    find,
+    insert_above,
+    insert_below,
+    misplaced,
+    move,
+    new_node,
+    node_at,
+    parent_path,
+    paste,
+    path_from_spec,
+    spec_path,
+    summary,
+    swap_with_parent,
+    walk,
+)
+from studio.storage import load_project
+from studio.storage.btree import body_to_game
+from studio.storage.btree_body import nodes_to_tree, tree_to_nodes
+from studio.storage.tomlio import dumps, parse_toml
+
+A = {"main": [["A"]]}
+B = {"main": [["B"]]}
+
+
+def make_tree() -> dict:
+    """order[set-board, loop#loop[player A[rewrite step, x-spin[rewrite push]], win A[match]], display]"""
+    return {"type": "order", "comment": "Root of it all", "children": [
+        {"type": "set-board", "pattern": {"main": [["_", "_"]]}},
+        {"type": "loop-until-all", "nid": "loop", "children": [
+            {"type": "player", "pid": "A", "children": [
+                {"type": "rewrite", "desc": "step", "lhs": A, "rhs": B},
+                {"type": "x-spin", "children": [{"type": "rewrite", "desc": "push", "lhs": B, "rhs": A}]},
+            ]},
+            {"type": "win", "pid": "A", "children": [{"type": "match", "pattern": B}]},
+        ]},
+        {"type": "display-board", "delay": 0.5, "comment": "show the LOOP"},
+    ]}
+
+
+@pytest.fixture
+def tree() -> dict:
+    return make_tree()
+
+
+def types(node: dict) -> list:
+    """The tree's shape as nested [type, [children…]] lists."""
+    kids = node.get("children")
+    return [node["type"], [types(c) for c in kids]] if kids is not None else node["type"]
+
+
+# ------------------------------------------------------------------------------------ addressing
+
+
+def test_node_at_parent_path_and_walk(tree: dict) -> None:
+    assert node_at(tree, ()) is tree
+    assert node_at(tree, (1, 0, 1, 0))["desc"] == "push"
+    assert parent_path((1, 0, 1)) == (1, 0)
+    with pytest.raises(EditError, match="root has no parent"):
+        parent_path(())
+    with pytest.raises(EditError, match=r"no node at \[1, 5\]"):
+        node_at(tree, (1, 5))
+    with pytest.raises(EditError, match="no node at"):
+        node_at(tree, (0, 0))  # set-board is a leaf
+    order = [path for path, _ in walk(tree)]
+    assert order == [(), (0,), (1,), (1, 0), (1, 0, 0), (1, 0, 1), (1, 0, 1, 0), (1, 1), (1, 1, 0), (2,)]
+    assert all(node_at(tree, path) is node for path, node in walk(tree))
+
+
+def test_spec_paths_round_trip() -> None:
+    assert spec_path(()) == "tree"
+    assert spec_path((1, 0)) == "tree/children[1]/children[0]"
+    for path in [(), (0,), (3, 12, 0)]:
+        assert path_from_spec(spec_path(path)) == path
+    for bad in ["", "tree/", "tree/children[x]", "tree/children[1]extra", "node/children[0]"]:
+        with pytest.raises(EditError):
+            path_from_spec(bad)
+
+
+def test_category_of_every_type() -> None:
+    assert {category(t) for t in ("order", "player", "win", "draw", "loop-times")} == {"control"}
+    assert {category(t) for t in ("rewrite", "match", "display-board", "layer-template")} == {"tile"}
+    assert {category(t) for t in ("x-ident", "x-link", "x-file", "x-unroll-replace")} == {"transform"}
+    assert set(TYPE_ORDER) == ALL_TYPES and len(TYPE_ORDER) == len(ALL_TYPES)
+    with pytest.raises(EditError, match="unknown node type"):
+        category("bogus")
+
+
+# ------------------------------------------------------------------------------------- new nodes
+
+
+@pytest.mark.parametrize("kind", TYPE_ORDER)
+def test_every_new_node_passes_the_structural_check(kind: str) -> None:
+    node = new_node(kind)
+    check_node(node, "tree")
+    assert node["type"] == kind and list(node)[0] == "type"
+    assert ("children" in node) == (kind in PARENT_TYPES)
+    assert new_node(kind) is not node and new_node(kind) == node
+
+
+def test_new_node_defaults() -> None:
+    assert new_node("loop-times")["times"] == 1
+    assert new_node("display-board") == {"type": "display-board", "delay": 0.5}
+    assert new_node("player") == {"type": "player", "pid": "", "children": []}
+    assert new_node("rewrite") == {"type": "rewrite", "lhs": {"main": [["_"]]}, "rhs": {"main": [["_"]]}}
+    assert new_node("set-board")["pattern"] == {"main": [["_"] * 3] * 3}
+    assert new_node("layer-template") == {"type": "layer-template", "layer": "NEW", "with": "_"}
+    assert new_node("x-swap") == {"type": "x-swap", "what": "", "with": "", "children": []}
+    assert new_node("x-replace")["withs"] == [] and new_node("x-link") == {"type": "x-link", "target": ""}
+    assert new_node("x-file") == {"type": "x-file", "file": "", "target": ""}
+    one = new_node("rewrite")
+    assert one["lhs"] is not one["rhs"]
+    with pytest.raises(EditError):
+        new_node("bogus")
+
+
+# ------------------------------------------------------------------------------------- additions
+
+
+def test_add_child_first_and_last_copy_only_the_path(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = add_child(tree, (1,), new_node("draw"))
+    assert sel == (1, 2)
+    assert types(new)[1][1] == ["loop-until-all", [*types(tree)[1][1][1], ["draw", []]]]
+    assert tree == before  # the input is unchanged
+    assert new is not tree and new["children"] is not tree["children"]
+    assert new["children"][1] is not tree["children"][1]
+    assert new["children"][0] is tree["children"][0] and new["children"][2] is tree["children"][2]
+    assert new["children"][1]["children"][0] is tree["children"][1]["children"][0]
+    first, sel = add_child(tree, (1,), new_node("draw"), first=True)
+    assert sel == (1, 0) and node_at(first, (1, 0))["type"] == "draw"
+    assert node_at(first, (1, 1)) is node_at(tree, (1, 0))
+    assert list(new) == list(tree)  # key order kept on copied nodes
+
+
+def test_add_child_copies_the_given_node(tree: dict) -> None:
+    node = new_node("order")
+    new, sel = add_child(tree, (), node)
+    assert node_at(new, sel) == node and node_at(new, sel) is not node
+
+
+def test_add_child_refusals(tree: dict) -> None:
+    with pytest.raises(EditError, match="leaf"):
+        add_child(tree, (0,), new_node("order"))
+    with pytest.raises(EditError, match="player accepts only rewrite"):
+        add_child(tree, (1, 0), new_node("match"))
+    with pytest.raises(EditError, match="player accepts only"):
+        add_child(tree, (1, 0, 1), new_node("x-link"))  # an x-spin under a player passes the rule on
+    with pytest.raises(EditError, match="known type"):
+        add_child(tree, (), {"type": "bogus"})
+    new, sel = add_child(tree, (1, 0), new_node("x-mirror"))
+    assert sel == (1, 0, 2)
+    with pytest.raises(EditError, match="player accepts only"):
+        add_child(tree, (1, 0, 1), new_node("rewrite-all"))
+    new, sel = add_child(tree, (1, 0, 1), new_node("rewrite"), first=True)
+    assert sel == (1, 0, 1, 0) and node_at(new, (1, 0, 1, 1))["desc"] == "push"
+
+
+def test_player_children_allowed_types(tree: dict) -> None:
+    rule = ("x-ident", "x-prune", "x-mirror", "x-flip", "x-skew", "x-rotate", "x-spin", "x-swap", "x-replace")
+    assert allowed_child_types(tree, (1, 0)) == ("rewrite", *rule)
+    assert set(PLAYER_CHILD_TYPES) == {"rewrite", *rule}
+    assert allowed_child_types(tree, (1, 0, 1)) == allowed_child_types(tree, (1, 0))
+    assert allowed_child_types(tree, (1,)) == TYPE_ORDER
+    assert allowed_child_types(tree, (0,)) == ()
+    for kind in ("rewrite-all", "x-unroll-replace", "x-link", "x-file", "player", "order", "match"):
+        with pytest.raises(EditError):
+            add_child(tree, (1, 0), new_node(kind))
+    for kind in rule + ("rewrite",):
+        add_child(tree, (1, 0), new_node(kind))
+
+
+def test_insert_above(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = insert_above(tree, (1, 1), new_node("all"))
+    assert sel == (1, 1)
+    assert node_at(new, (1, 1)) == {"type": "all", "children": [tree["children"][1]["children"][1]]}
+    assert node_at(new, (1, 1, 0)) is node_at(tree, (1, 1))
+    assert node_at(new, (1, 0)) is node_at(tree, (1, 0)) and new["children"][0] is tree["children"][0]
+    assert tree == before
+    root, sel = insert_above(tree, (), new_node("order"))
+    assert sel == () and root["children"] == [tree] and root["children"][0] is tree
+    with pytest.raises(EditError, match="leaf"):
+        insert_above(tree, (1,), new_node("match"))
+    with pytest.raises(EditError, match="no children of its own"):
+        insert_above(tree, (1,), {"type": "order", "children": [new_node("draw")]})
+
+
+def test_insert_above_obeys_the_player_rule(tree: dict) -> None:
+    with pytest.raises(EditError, match="player accepts only"):
+        insert_above(tree, (1, 0, 0), new_node("order"))  # an order under the player
+    with pytest.raises(EditError, match="player accepts only"):
+        insert_above(tree, (1, 1, 0), new_node("player"))  # a match under a new player
+    new, _ = insert_above(tree, (1, 0, 0), new_node("x-mirror"))
+    assert types(node_at(new, (1, 0))) == ["player", [["x-mirror", ["rewrite"]], ["x-spin", ["rewrite"]]]]
+    new, _ = insert_above(tree, (1, 0), new_node("x-ident"))  # the player itself may move under a transform
+    assert types(node_at(new, (1, 0)))[0] == "x-ident"
+
+
+def test_insert_below_adopts_the_children(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = insert_below(tree, (1, 0), new_node("x-flip"))
+    assert sel == (1, 0, 0)
+    assert types(node_at(new, (1, 0))) == ["player", [["x-flip", ["rewrite", ["x-spin", ["rewrite"]]]]]]
+    assert node_at(new, (1, 0, 0, 0)) is node_at(tree, (1, 0, 0))
+    assert node_at(new, (1, 1)) is node_at(tree, (1, 1))
+    assert tree == before
+    with pytest.raises(EditError, match="leaf"):
+        insert_below(tree, (0,), new_node("order"))
+    with pytest.raises(EditError, match="leaf"):
+        insert_below(tree, (1,), new_node("match"))
+    with pytest.raises(EditError, match="player accepts only"):
+        insert_below(tree, (1, 0), new_node("all"))
+    with pytest.raises(EditError, match="player accepts only"):
+        insert_below(tree, (1, 1), new_node("player"))  # the win's match would go under a player
+    empty, sel = insert_below({"type": "order", "children": []}, (), new_node("all"))
+    assert empty == {"type": "order", "children": [{"type": "all", "children": []}]} and sel == (0,)
+
+
+# ----------------------------------------------------------------------------------------- moves
+
+
+def test_move_among_siblings(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = move(tree, (1,), -1)
+    assert sel == (0,) and [c["type"] for c in new["children"]] == ["loop-until-all", "set-board", "display-board"]
+    assert new["children"][0] is tree["children"][1]
+    new, sel = move(tree, (0,), 2)
+    assert sel == (2,) and [c["type"] for c in new["children"]] == ["loop-until-all", "display-board", "set-board"]
+    assert tree == before
+    with pytest.raises(EditError, match="already the first"):
+        move(tree, (0,), -1)
+    with pytest.raises(EditError, match="already the last"):
+        move(tree, (2,), 1)
+    with pytest.raises(EditError, match="root"):
+        move(tree, (), 1)
+
+
+def test_swap_with_parent(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = swap_with_parent(tree, (1, 0, 1))  # x-spin up over the player
+    assert sel == (1, 0)
+    upper = node_at(new, (1, 0))
+    assert {k: v for k, v in upper.items() if k != "children"} == {"type": "x-spin"}
+    assert upper["children"][0] is node_at(tree, (1, 0, 0))
+    lower = upper["children"][1]
+    assert {k: v for k, v in lower.items() if k != "children"} == {"type": "player", "pid": "A"}
+    assert lower["children"] is node_at(tree, (1, 0, 1))["children"]
+    assert node_at(new, (1, 1)) is node_at(tree, (1, 1))
+    assert tree == before
+    with pytest.raises(EditError, match="root"):
+        swap_with_parent(tree, ())
+    with pytest.raises(EditError, match="leaf"):
+        swap_with_parent(tree, (1, 1, 0))
+    with pytest.raises(EditError, match="player accepts only"):
+        swap_with_parent(tree, (1, 0))  # the loop would go under the player
+
+
+def test_swap_keeps_the_field_order() -> None:
+    tree = {"type": "order", "nid": "o", "children": [{"comment": "c", "type": "all", "children": []}]}
+    new, _ = swap_with_parent(tree, (0,))
+    assert list(new) == ["comment", "type", "children"] and list(new["children"][0]) == ["type", "nid", "children"]
+
+
+# --------------------------------------------------------------------------------------- deletes
+
+
+def test_delete_node_and_the_selection_after(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = delete_node(tree, (0,))
+    assert sel == (0,) and [c["type"] for c in new["children"]] == ["loop-until-all", "display-board"]
+    assert new["children"][0] is tree["children"][1]
+    new, sel = delete_node(tree, (2,))
+    assert sel == (1,)  # no next sibling: the previous one
+    new, sel = delete_node(tree, (1, 1, 0))
+    assert sel == (1, 1) and node_at(new, (1, 1))["children"] == []  # an only child: the parent
+    assert tree == before
+    with pytest.raises(EditError, match="has children"):
+        delete_node(tree, (1,))
+    with pytest.raises(EditError, match="root"):
+        delete_node({"type": "order", "children": []}, ())
+    new, _ = delete_node(delete_children(tree, (1, 1))[0], (1, 1))  # an empty control node is deletable
+    assert [c["type"] for c in node_at(new, (1,))["children"]] == ["player"]
+
+
+def test_delete_subtree_and_children(tree: dict) -> None:
+    new, sel = delete_subtree(tree, (1, 0))
+    assert sel == (1, 0) and types(node_at(new, (1,))) == ["loop-until-all", [["win", ["match"]]]]
+    with pytest.raises(EditError, match="root"):
+        delete_subtree(tree, ())
+    new, sel = delete_children(tree, (1,))
+    assert sel == (1,) and node_at(new, (1,)) == {"type": "loop-until-all", "nid": "loop", "children": []}
+    assert new["children"][0] is tree["children"][0]
+    with pytest.raises(EditError, match="leaf"):
+        delete_children(tree, (0,))
+    with pytest.raises(EditError, match="no children"):
+        delete_children(new, (1,))
+
+
+def test_delete_and_reparent(tree: dict) -> None:
+    before = copy.deepcopy(tree)
+    new, sel = delete_and_reparent(tree, (1,))
+    assert sel == (1,)
+    assert [c["type"] for c in new["children"]] == ["set-board", "player", "win", "display-board"]
+    assert new["children"][1] is node_at(tree, (1, 0)) and new["children"][3] is tree["children"][2]
+    new, sel = delete_and_reparent(tree, (1, 0, 1))  # the x-spin's rewrite moves up into the player
+    assert [c.get("desc") for c in node_at(new, (1, 0))["children"]] == ["step", "push"]
+    assert tree == before
+    with pytest.raises(EditError, match="no children"):
+        delete_and_reparent(tree, (0,))
+    with pytest.raises(EditError, match="one root"):
+        delete_and_reparent(tree, ())
+    root, sel = delete_and_reparent({"type": "x-ident", "children": [tree]}, ())
+    assert root is tree and sel == ()
+
+
+def test_reparent_refuses_children_a_player_does_not_accept() -> None:
+    # A hand-written file can hold what the editor never makes: x-ident[match] under a player.
+    tree = {"type": "player", "children": [{"type": "x-ident", "children": [{"type": "match", "pattern": A}]}]}
+    assert misplaced(tree) == [(0, 0)]
+    assert misplaced(make_tree()) == []
+    with pytest.raises(EditError, match="player accepts only"):
+        delete_and_reparent(tree, (0,))
+    new, _ = delete_subtree(tree, (0,))  # deleting is always possible
+    assert new == {"type": "player", "children": []}
+
+
+# ----------------------------------------------------------------------------- copy and paste
+
+
+def test_copy_and_paste_everywhere(tree: dict) -> None:
+    clip = copy_subtree(tree, (1, 1))
+    assert clip == node_at(tree, (1, 1)) and clip is not node_at(tree, (1, 1))
+    assert clip["children"][0] is not node_at(tree, (1, 1, 0))
+    last, sel = paste(tree, (), clip)
+    assert sel == (3,) and node_at(last, sel) == clip
+    first, sel = paste(tree, (), clip, "first")
+    assert sel == (0,) and first["children"][1] is tree["children"][0]
+    before, sel = paste(tree, (1, 0), clip, "before")
+    assert sel == (1, 0) and types(node_at(before, (1,)))[1] == [["win", ["match"]], types(node_at(tree, (1, 0))),
+                                                                 ["win", ["match"]]]
+    after, sel = paste(tree, (0,), clip, "after")
+    assert sel == (1,) and [c["type"] for c in after["children"]] == ["set-board", "win", "loop-until-all",
+                                                                      "display-board"]
+    twice, _ = paste(last, (), clip)
+    assert twice["children"][3] == twice["children"][4] and twice["children"][3] is not twice["children"][4]
+    with pytest.raises(EditError, match="root"):
+        paste(tree, (), clip, "before")
+    with pytest.raises(EditError, match="player accepts only"):
+        paste(tree, (1, 0), clip)
+    with pytest.raises(EditError, match="player accepts only"):
+        paste(tree, (1, 0, 0), clip, "after")
+    with pytest.raises(EditError, match="paste where"):
+        paste(tree, (), clip, "inside")
+    with pytest.raises(EditError, match="leaf"):
+        paste(tree, (0,), clip)
+
+
+OPS = [
+    lambda t: add_child(t, (1,), new_node("draw")),
+    lambda t: insert_above(t, (1, 1), new_node("all")),
+    lambda t: insert_below(t, (1, 0), new_node("x-mirror")),
+    lambda t: move(t, (1, 1), -1),
+    lambda t: swap_with_parent(t, (1, 0, 1)),
+    lambda t: delete_node(t, (2,)),
+    lambda t: delete_subtree(t, (1, 0)),
+    lambda t: delete_children(t, (1,)),
+    lambda t: delete_and_reparent(t, (1,)),
+    lambda t: paste(t, (1, 0), copy_subtree(t, (1, 0, 0)), "first"),
+    lambda t: paste(t, (1, 1, 0), copy_subtree(t, (0,)), "after"),
+]
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_every_operation_leaves_its_input_alone_and_shares_the_rest(op) -> None:
+    tree = make_tree()
+    before = copy.deepcopy(tree)
+    ids = {id(node) for _, node in walk(tree)}
+    new, sel = op(tree)
+    assert tree == before
+    node_at(new, sel)
+    check_tree(new)
+    fresh = [node for _, node in walk(new) if id(node) not in ids]
+    assert len(fresh) <= 4  # the path from the root (and the new node), never the whole tree
+    assert new["children"][0] is tree["children"][0]  # the set-board is never on the edited path
+
+
+# ----------------------------------------------------------------------------------------- menus
+
+
+def test_can_answers_true_or_a_falsy_reason(tree: dict) -> None:
+    assert can("delete_subtree", tree, (1,)) is True
+    refusal = can("delete_subtree", tree, ())
+    assert isinstance(refusal, Refusal) and not refusal and "root" in refusal.reason
+    assert can("add_last", tree, (1, 0), "rewrite") is True
+    assert "player accepts only" in can("add_last", tree, (1, 0), "match").reason
+    assert can("add_first", tree, (1, 0)) is True  # some type fits
+    assert not can("add_first", tree, (0,))
+    assert not can("insert_below", tree, (0,))
+    assert can("insert_above", tree, (0,)) is True
+    assert not can("move_earlier", tree, (0,)) and can("move_later", tree, (0,)) is True
+    assert "nothing to paste" in can("paste_last", tree, ()).reason
+    assert can("paste_last", tree, (), copy_subtree(tree, (0,))) is True
+    assert not can("swap_with_parent", tree, (1, 1, 0))
+    assert not can("bogus", tree, ())
+    assert can("copy_subtree", tree, (1,)) is True
+    assert not can("delete_node", tree, (1,)) and can("delete_node", tree, (2,)) is True
+    assert "unknown node type" in can("add_last", tree, (), "bogus").reason
+    assert set(OPERATIONS) >= {"add_first", "add_last", "insert_above", "insert_below", "move_earlier",
+                               "move_later", "swap_with_parent", "delete_node", "delete_subtree",
+                               "delete_children", "delete_and_reparent", "paste_last"}
+
+
+# ------------------------------------------------------------------------------ find and labels
+
+
+def test_find_by_nid_comment_or_desc(tree: dict) -> None:
+    assert find(tree, "loop") == [(1,), (2,)]  # nid "loop", then the comment "show the LOOP"
+    assert find(tree, "ROOT") == [()]
+    assert find(tree, "pus") == [(1, 0, 1, 0)]
+    assert find(tree, "A") == [()]  # "Root of it all": pids and tiles are not searched
+    assert find(tree, "nothing like it") == [] and find(tree, "  ") == []
+    assert find({"type": "order", "nid": 7, "children": []}, "7") == [()]
+
+
+def test_summary_labels() -> None:
+    assert summary({"type": "player", "pid": "X", "nid": "p", "children": []}) == "player #p pid X"
+    assert summary({"type": "loop-times", "times": 3, "children": []}) == "loop-times ×3"
+    assert summary({"type": "display-board", "delay": 0.5}) == "display-board 0.5s"
+    assert summary({"type": "x-link", "target": "turn"}) == "x-link → turn"
+    assert summary({"type": "x-file", "file": "lib", "target": "t"}) == "x-file → lib:t"
+    assert summary({"type": "x-swap", "what": "X", "with": "O", "children": []}) == "x-swap X↔O"
+    assert summary({"type": "x-replace", "what": "a", "withs": [1, "b"], "children": []}) == "x-replace a→[1 b]"
+    assert summary({"type": "x-spin", "remorig": True, "children": []}) == "x-spin -orig"
+    assert summary({"type": "layer-template", "layer": "hp", "with": "0"}) == "layer-template hp=0"
+    assert summary({"type": "rewrite", "button": "left", "desc": "go", "lhs": {"main": [["P", "_"]]},
+                    "rhs": {"main": [["_", "P"]]}}) == 'rewrite [←] 1×2 "go"'
+    assert summary({"type": "set-board", "comment": "level 1\nmore", "pattern": {"a": [["x"]] * 2, "b": [["y"]] * 2}}) \
+        == "set-board 2×1×2 · level 1"
+    assert summary({"type": "match-times", "times": 0, "pattern": {}}) == "match-times ×0 ∅"
+    long = summary({"type": "order", "comment": "x" * 200, "children": []}, width=20)
+    assert len(long) == 20 and long.endswith("…")
+
+
+# ------------------------------------------------------------- random edits of the bundled games
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+BUNDLED = {path.stem: path for path in sorted(GAMES.glob("*.toml")) if load_project(path).kind == "btree"}
+TILES = ["A", "_", ".", "X", "🦸", "?"]
+VALUES = {
+    "text": st.text(alphabet="aXO_ 🦸([|", max_size=5),
+    "int": st.one_of(st.integers(-3, 120), st.text(alphabet="0123456789.", max_size=3)),
+    "float": st.one_of(st.floats(-1, 120, allow_nan=False), st.sampled_from(["0.5", "2", "x", "inf"])),
+    "bool": st.sampled_from([True, False, "yes", "no", "maybe"]),
+    "choice": st.sampled_from(["", "up", "left", "action2", "↑", "z", "jump"]),
+    "words": st.text(alphabet="ab1 .-", max_size=6),
+    "pid": st.one_of(st.text(alphabet="XO1 ", max_size=3), st.integers(0, 3)),
+}
+GRID_OPS = ["add_row", "remove_row", "add_column", "remove_column", "add_layer", "rename_layer", "remove_layer",
+            "move_layer", "resize", "set_tile", "text"]
+
+
+def test_the_bundled_btree_games_are_all_edited() -> None:
+    assert {"tic-tac-toe", "connect-four", "sokoban", "crypt", "eight-puzzle", "peg-solitaire"} <= set(BUNDLED)
+
+
+def player_rule_holds(tree: dict) -> bool:
+    return misplaced(tree) == []
+
+
+def grid_edit(data, node: dict) -> dict:
+    """New values for the node's pattern fields: one grid operation applied to all of them alike
+    (so LEFT and RIGHT keep one size), or one tile, or a text of the same size."""
+    fields = [name for name in ("pattern", "lhs", "rhs") if name in node]
+    op = data.draw(st.sampled_from(GRID_OPS))
+    first = node[fields[0]]
+    rows, cols = len(next(iter(first.values()))), len(next(iter(first.values()))[0])
+    name = data.draw(st.sampled_from([*first, "new"]))
+    at, delta = data.draw(st.integers(0, 4)), data.draw(st.sampled_from([-1, 1]))
+    if op == "set_tile":
+        field = data.draw(st.sampled_from(fields))
+        return {field: pe.set_tile(node[field], name, min(at, rows - 1), data.draw(st.integers(0, cols)),
+                                   data.draw(st.sampled_from(TILES)))}
+    if op == "text":
+        field = data.draw(st.sampled_from(fields))
+        grid = [[data.draw(st.sampled_from(TILES[:-1])) for _ in range(cols)] for _ in range(rows)]
+        return {field: pe.pattern_to_text({**node[field], next(iter(node[field])): grid})}
+    calls = {
+        "add_row": lambda p: pe.add_row(p, at), "remove_row": lambda p: pe.remove_row(p, at),
+        "add_column": lambda p: pe.add_column(p, at), "remove_column": lambda p: pe.remove_column(p, at),
+        "add_layer": lambda p: pe.add_layer(p, name), "rename_layer": lambda p: pe.rename_layer(p, name, "z"),
+        "remove_layer": lambda p: pe.remove_layer(p, name), "move_layer": lambda p: pe.move_layer(p, name, delta),
+        "resize": lambda p: pe.resize(p, at + 1, delta + 2),
+    }
+    return {field: calls[op](node[field]) for field in fields}
+
+
+def random_edit(data, tree: dict) -> tuple[dict, tuple]:
+    paths = [path for path, _ in walk(tree)]
+    path = data.draw(st.sampled_from(paths))
+    node = node_at(tree, path)
+    kind = data.draw(st.sampled_from(["add", "above", "below", "move", "swap", "delete_node", "delete_subtree",
+                                      "delete_children", "reparent", "paste", "field", "field", "grid", "grid"]))
+    new_type = data.draw(st.sampled_from(TYPE_ORDER))
+    if kind == "add":
+        return add_child(tree, path, new_node(new_type), first=data.draw(st.booleans()))
+    if kind == "above":
+        return insert_above(tree, path, new_node(new_type))
+    if kind == "below":
+        return insert_below(tree, path, new_node(new_type))
+    if kind == "move":
+        return move(tree, path, data.draw(st.sampled_from([-2, -1, 1, 2])))
+    if kind == "paste":
+        clip = copy_subtree(tree, data.draw(st.sampled_from(paths)))
+        return paste(tree, path, clip, data.draw(st.sampled_from(["first", "last", "before", "after"])))
+    if kind == "field":
+        specs = [spec for spec in fields_of(node["type"]) if spec.kind != "pattern"]
+        spec = data.draw(st.sampled_from(specs))
+        if data.draw(st.integers(0, 4)) == 0:
+            return clear_field(tree, path, spec.name), path
+        return set_field(tree, path, spec.name, data.draw(VALUES[spec.kind])), path
+    if kind == "grid":
+        if not any(name in node for name in ("pattern", "lhs", "rhs")):
+            raise EditError("no pattern")
+        return set_fields(tree, path, grid_edit(data, node)), path
+    ops = {"swap": swap_with_parent, "delete_node": delete_node, "delete_subtree": delete_subtree,
+           "delete_children": delete_children, "reparent": delete_and_reparent}
+    return ops[kind](tree, path)
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_allowed_edits_keep_bundled_games_valid_and_saveable(name: str, data) -> None:
+    project = load_project(BUNDLED[name])
+    original = body_to_game(project.body, project.name).tree
+    pristine = copy.deepcopy(original)
+    assert player_rule_holds(original)
+    tree, applied = original, 0
+    for _ in range(data.draw(st.integers(1, 25))):
+        snapshot = copy.deepcopy(tree)
+        try:
+            new, selection = random_edit(data, tree)
+        except EditError as exc:
+            assert exc.message and tree == snapshot
+            continue
+        applied += 1
+        assert tree == snapshot  # the previous version is intact (the editor's undo keeps it)
+        check_tree(new)
+        assert player_rule_holds(new)
+        node_at(new, selection)
+        ids = [id(node) for _, node in walk(new)]
+        assert len(ids) == len(set(ids))  # no node object sits twice in one tree
+        tree = new
+    assert original == pristine
+    text = dumps({"node": tree_to_nodes(tree)})
+    assert nodes_to_tree(parse_toml(text)["node"]) == tree
+    assert nodes_to_tree(tree_to_nodes(tree)) == tree
