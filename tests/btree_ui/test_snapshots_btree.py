@@ -57,7 +57,7 @@ def test_type_dialog(snap_compare, bt_folder: Path) -> None:
 def test_pattern_editor(snap_compare, bt_folder: Path, text_form: bool) -> None:
     more = ("tab",) if text_form else ("right", "down", *"B")
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=keys("e", *more, select=(0, 0)))
+                        run_before=keys("e", *more, select=(0,)))
 
 
 def play(*pressed: str):

@@ -11,7 +11,8 @@ from studio.engines.btree.compiler import Compiled, NodeRef
 from studio.engines.btree.tree_view import EditError, NodePath, path_from_spec, spec_path
 
 
-def _path_of(ref: NodeRef) -> NodePath | None:
+def authored_path(ref: NodeRef) -> NodePath | None:
+    """The editor path of an authored node reference; None for a node of an included file."""
     key, where = ref
     if key != "":
         return None
@@ -34,7 +35,7 @@ def ids_by_path(compiled: Compiled) -> dict[NodePath, list[int]]:
     """:func:`compiled_ids_of` for every authored path at once (for marking a whole tree view)."""
     out: dict[NodePath, list[int]] = {}
     for i, ref in enumerate(compiled.origin):
-        path = _path_of(ref)
+        path = authored_path(ref)
         if path is not None:
             out.setdefault(path, []).append(i)
     return out
@@ -46,7 +47,7 @@ def authored_path_of(compiled: Compiled, node_id: int) -> NodePath | None:
     Raises:
         IndexError: no compiled node has that id.
     """
-    return _path_of(compiled.origin[node_id])
+    return authored_path(compiled.origin[node_id])
 
 
 def via_paths(compiled: Compiled, node_id: int) -> list[NodePath | None]:
@@ -56,4 +57,4 @@ def via_paths(compiled: Compiled, node_id: int) -> list[NodePath | None]:
     Raises:
         IndexError: no compiled node has that id.
     """
-    return [_path_of(ref) for ref in compiled.via[node_id]]
+    return [authored_path(ref) for ref in compiled.via[node_id]]

@@ -148,7 +148,7 @@ class TreeEditorScreen(BtreeScreen):
     def node(self) -> dict | None:
         try:
             return None if self.tree is None else node_at(self.tree, self.cursor)
-        except (IndexError, KeyError, TypeError):
+        except (EditError, IndexError, KeyError, TypeError):
             return None
 
     def change_tree(self, label: str, tree: dict, select: Path | None = None) -> None:
@@ -196,7 +196,7 @@ class TreeEditorScreen(BtreeScreen):
         try:
             node_at(self.tree, path)
             return False
-        except (IndexError, KeyError, TypeError):
+        except (EditError, IndexError, KeyError, TypeError):
             return True
 
     def _lines(self):
@@ -226,7 +226,7 @@ class TreeEditorScreen(BtreeScreen):
         if isinstance(compiled, BtreeError) and compiled.node_path and not compiled.file:
             try:
                 return [path_from_spec(compiled.node_path)]
-            except ValueError:
+            except (EditError, ValueError):
                 return []
         return []
 
@@ -418,7 +418,7 @@ class TreeEditorScreen(BtreeScreen):
         """Select the node a diagnostic names (``tree/children[1]/…``)."""
         try:
             self.select(path_from_spec(spec_path))
-        except ValueError:
+        except (EditError, ValueError):
             self.notify(f"{spec_path} is not in this file (an included file?)", timeout=3)
 
     # ---------------------------------------------------------------------------- editing

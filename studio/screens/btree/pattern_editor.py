@@ -88,7 +88,7 @@ class PatternEditorScreen(BtreeScreen):
     def node(self) -> dict | None:
         try:
             return node_at(self.model.tree, self.path)
-        except (IndexError, KeyError, TypeError):
+        except (EditError, IndexError, KeyError, TypeError):
             return None
 
     @property
@@ -162,7 +162,11 @@ class PatternEditorScreen(BtreeScreen):
             " · type a tile and enter; . = any, _ = empty"
         lines.append((f"row {r}, col {c}: {here!r}{entry}", styles.text))
         for problem in pe.pattern_problems(node):
-            lines.append((f"✗ {problem}", styles.error))
+            where = problem.field + (f" layer {problem.layer!r}" if problem.layer else "") + (
+                f" row {problem.row}" if problem.row is not None else "")
+            mark, style = ("✗", styles.error) if problem.severity == "error" else \
+                ("!", styles.warning)
+            lines.append((f"{mark} {where}: {problem.message}", style))
         canvas = Canvas(max(max(len(text) for text, _ in lines) + 1, 20), len(lines))
         for y, (text, style) in enumerate(lines):
             canvas.put(0, y, text, style)

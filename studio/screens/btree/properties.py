@@ -17,23 +17,25 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from studio.engines.btree.node_fields import FieldSpec, fields_of
+from studio.engines.btree.node_fields import FieldSpec, field_text, fields_of
 from studio.engines.btree.pattern_edit import pattern_to_text
 from studio.engines.btree.text import BUTTON_GLYPHS
+from studio.engines.btree.tree_view import EditError
+
+
+def node_fields(node: dict | None) -> tuple[FieldSpec, ...]:
+    """The editable fields of ``node``; none for no node or a type the editor does not know."""
+    if node is None:
+        return ()
+    try:
+        return fields_of(str(node.get("type")))
+    except EditError:
+        return ()
 
 
 def shown_value(node: dict, spec: FieldSpec) -> str:
     """A field's value as its editor shows it (``""`` when the node has none)."""
-    value = node.get(spec.name)
-    if value is None:
-        return ""
-    if spec.kind == "words" and isinstance(value, list):
-        return " ".join(str(item) for item in value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value == int(value) and spec.kind != "float":
-        return str(int(value))
-    return str(value)
+    return field_text(node, spec.name) if spec.name in node else ""
 
 
 class PropertiesPane(VerticalScroll):
@@ -73,7 +75,7 @@ class PropertiesPane(VerticalScroll):
     def show(self, node: dict | None) -> None:
         """Show the fields of ``node`` (rebuilt only when its type or field set changed)."""
         signature = () if node is None else (node.get("type"), tuple(
-            spec.name for spec in fields_of(str(node.get("type")))))
+            spec.name for spec in node_fields(node)))
         self.node = node
         if signature != self.signature:
             self.signature = signature
@@ -93,7 +95,7 @@ class PropertiesPane(VerticalScroll):
             yield Static("No node: n adds the root.", classes="hint")
             return
         yield Static(Text(str(node.get("type")), style="bold"), id="node-type")
-        for spec in fields_of(str(node.get("type"))):
+        for spec in node_fields(node):
             if spec.kind == "pattern":
                 yield Label(f"{spec.name} (e edits)", classes="pattern-label")
                 yield Static(self._pattern_text(spec.name), classes="pattern",
@@ -132,7 +134,7 @@ class PropertiesPane(VerticalScroll):
 
     def _update_values(self) -> None:
         node = self.node or {}
-        for spec in fields_of(str(node.get("type"))):
+        for spec in node_fields(self.node):
             widgets = self.query(f"#field-{spec.name}")
             if not widgets:
                 continue
@@ -151,8 +153,7 @@ class PropertiesPane(VerticalScroll):
 
     def _spec(self, widget_id: str | None) -> FieldSpec | None:
         name = (widget_id or "").removeprefix("field-")
-        node = self.node or {}
-        return next((s for s in fields_of(str(node.get("type"))) if s.name == name), None)
+        return next((s for s in node_fields(self.node) if s.name == name), None)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -188,5 +189,4 @@ class PropertiesPane(VerticalScroll):
 
     def pattern_fields(self) -> list[str]:
         """The node's pattern fields, in order (what ``e`` offers)."""
-        node = self.node or {}
-        return [s.name for s in fields_of(str(node.get("type"))) if s.kind == "pattern"]
+        return [s.name for s in node_fields(self.node) if s.kind == "pattern"]
