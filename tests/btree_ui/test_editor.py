@@ -148,7 +148,13 @@ async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
         area.text = " a\n b\nX"
         await pilot.press("tab")
         assert pattern_screen.text_mode  # layer a has no rows: stays, error shown
-        await pilot.press("escape", "escape")
+        await pilot.press("escape", "tab")
+        area.text = " main\nA B\nC\n over\n. .\n. x"
+        await pilot.press("tab")  # a short row is padded with ? (a warning), not refused
+        assert not pattern_screen.text_mode
+        assert editor.model.tree["children"][0]["pattern"]["main"] == [["A", "B"], ["C", "?"]]
+        await pilot.press("ctrl+z")
+        await pilot.press("escape")
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert saved_tree(path)["children"][0]["pattern"]["over"] == [[".", "."], [".", "x"]]

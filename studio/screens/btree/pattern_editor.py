@@ -103,14 +103,15 @@ class PatternEditorScreen(BtreeScreen):
         self.layer_index = min(self.layer_index, len(names) - 1)
         return names[self.layer_index]
 
-    def put(self, label: str, pattern: dict) -> None:
-        """Record a new pattern for the field as one edit."""
+    def put(self, label: str, pattern: dict) -> bool:
+        """Record a new pattern for the field as one edit; False (and why, shown) when refused."""
         try:
             tree = set_field(self.model.tree, self.path, self.field, pattern)
         except EditError as error:
             self.notify(str(error), severity="error", timeout=4)
-            return
+            return False
         self.edit(f"{label} ({self.field})", replace(self.model, tree=tree))
+        return True
 
     # ---------------------------------------------------------------------------- drawing
 
@@ -274,9 +275,9 @@ class PatternEditorScreen(BtreeScreen):
             self.notify(f"line {error.line}: {error}", severity="error", timeout=5)
             area.move_cursor((max(error.line - 1, 0), max(error.column - 1, 0)))
             return
-        self._close_text()
-        if pattern != self.pattern:
-            self.put("text form", pattern)
+        # A refused text (unequal rows, say) stays open with the message: the typing is not lost.
+        if pattern == self.pattern or self.put("text form", pattern):
+            self._close_text()
 
     def _close_text(self) -> None:
         self.text_mode = False
