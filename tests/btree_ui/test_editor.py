@@ -181,3 +181,15 @@ async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
         await pilot.click("#diagnostics", offset=(2, 0))
         await pilot.pause()
         assert editor.cursor == (1, 1, 0)
+
+
+async def test_arrows_move_the_tree_cursor_past_a_tall_properties_pane(bt_folder: Path) -> None:
+    # At 80×24 the set-board's pattern overflows the properties pane; a focused scroll pane
+    # used to swallow `down`, and the cursor stuck on the set-board.
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        for _ in range(4):
+            await pilot.press("down")
+            await pilot.pause()
+        assert editor.cursor == (1, 0, 0)

@@ -41,6 +41,10 @@ def shown_value(node: dict, spec: FieldSpec) -> str:
 class PropertiesPane(VerticalScroll):
     """Editors for the fields of one node; posts :class:`Changed` when one is applied."""
 
+    # Focused, a scroll container takes up/down to scroll itself, and the tree cursor behind it
+    # stops moving as soon as a long pattern overflows the pane. Its fields take focus instead.
+    can_focus = False
+
     DEFAULT_CSS = """
     PropertiesPane { padding: 0 1; }
     PropertiesPane .row { height: auto; }
