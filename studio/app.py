@@ -15,6 +15,7 @@ from studio.screens.dialogs import ErrorDialog
 from studio.screens.help import HelpScreen, binding_rows
 from studio.screens.home import HomeScreen
 import studio.screens.btree  # noqa: F401  (registers the behaviour-tree screens)
+import studio.screens.haunted  # noqa: F401  (registers the Haunted Tiles screens)
 import studio.screens.tilecode  # noqa: F401  (registers the TileCode screens)
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project

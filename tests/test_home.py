@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog, NameDialog, NewProjectDialog
 from studio.screens.help import HelpScreen
 from studio.screens.home import HomeScreen
-from studio.screens.summary import SummaryScreen
+from studio.screens.haunted.hub import HubScreen
 from studio.storage import load_project
 from tests.ui_helpers import SIZE, studio_app
 
@@ -34,12 +34,12 @@ async def test_lists_projects_with_kinds(games: Path) -> None:
         assert [e.kind for e in pilot.app.screen.entries] == ["tilecode", "btree", "haunted"]
 
 
-async def test_open_shows_the_summary_and_escape_returns(games: Path) -> None:
+async def test_open_shows_the_kind_s_screen_and_escape_returns(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
-        await _select(pilot, "Spooky Cup")  # Haunted Tiles: its screens are not built yet
+        await _select(pilot, "Spooky Cup")
         await pilot.press("enter")
-        assert isinstance(pilot.app.screen, SummaryScreen)
-        assert pilot.app.screen.project.name == "Spooky Cup"
+        assert isinstance(pilot.app.screen, HubScreen)
+        assert pilot.app.screen.document.name == "Spooky Cup"
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, HomeScreen)
 
@@ -72,7 +72,7 @@ async def test_starting_on_a_broken_file_shows_the_error(games_with_broken: Path
 async def test_starting_on_a_file_opens_it(games: Path) -> None:
     async with studio_app(games / "spooky-cup.toml").run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(pilot.app.screen, SummaryScreen)
+        assert isinstance(pilot.app.screen, HubScreen)
 
 
 async def test_new_project_of_a_chosen_kind(games: Path) -> None:
@@ -210,4 +210,12 @@ async def test_usable_at_80x24(games: Path) -> None:
         table = pilot.app.screen.query_one(DataTable)
         assert table.region.height >= 5 and table.row_count == 3
         await pilot.press("down", "down", "enter")
-        assert isinstance(pilot.app.screen, SummaryScreen)
+        assert isinstance(pilot.app.screen, HubScreen)
+
+
+def test_every_kind_opens_in_its_own_screens() -> None:
+    import studio.app  # noqa: F401  (registers the screens)
+    from studio.screens.registry import SCREENS
+    from studio.storage import KINDS
+
+    assert set(SCREENS) == set(KINDS)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import studio.engines
+import studio.sessions
 import studio.storage
 
 
@@ -18,7 +19,7 @@ def _modules(package) -> list[str]:
 
 
 def test_engines_and_storage_never_import_textual_or_rich() -> None:
-    modules = _modules(studio.engines) + _modules(studio.storage)
+    modules = _modules(studio.engines) + _modules(studio.storage) + _modules(studio.sessions)
     assert "studio.storage.project" in modules
     code = (
         "import importlib, sys\n"

@@ -45,7 +45,7 @@ def test_rename_dialog(snap_compare, games: Path) -> None:
     assert snap_compare(studio_app(), terminal_size=SIZE, press=["r"])
 
 
-def test_project_summary(snap_compare, games: Path) -> None:
+def test_haunted_hub_opened_from_home(snap_compare, games: Path) -> None:
     assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "down", "enter"])
 
 

@@ -2,23 +2,22 @@
 choosing maps and settings from a project, and the JSON/text form of results.
 
 An AI is named by ``builtin:NAME``, a ``.py`` or ``.js`` file, or a team name of ``--project``.
-Players come from the AI runners' factory (``studio.engines.haunted.ai.factory.make_player``):
+Entrants come from :func:`studio.sessions.haunted.resolve_entrant`, which the screens use too:
 sandboxed worker processes, or with ``--in-process`` the trusted in-process mode for built-ins.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import secrets
 from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.board import Map
-from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import AI_FAILURE, BOTH_FAILED, Entrant, MatchConfig, MatchResult
 from studio.storage import ProjectError, load_project
+from studio.sessions.haunted import resolve_entrant
 from studio.storage.haunted import TeamEntry, config_of, maps_of, teams_of
 
 FAILURE_NAMES = {"exception": "error", "timeout": "timeout", "bad_shape": "bad-output",
@@ -42,21 +41,6 @@ def match_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--in-process", action="store_true",
                         help="run built-in AIs inside the studio (fast; files still use workers)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-
-
-def _factory():
-    try:
-        from studio.engines.haunted.ai.factory import make_player
-    except ImportError:  # runners not installed: built-ins can still play in process
-        make_player = None
-    return make_player
-
-
-def _sha256(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return ""
 
 
 class Setup:
@@ -109,49 +93,8 @@ class Setup:
 
     def entrant(self, spec: str) -> Entrant:
         """The entrant for a command-line AI name; raises ProjectError when it cannot play."""
-        team = next((t for t in self.teams if t.name == spec), None)
-        name, monster, alternate = spec, "", ""
-        if team is not None:
-            monster, alternate = team.monster, team.alternate
-            source = PREFIX + team.source if team.runtime == "builtin" else str(self.folder / team.source)
-        else:
-            source = spec
-        if source.startswith(PREFIX):
-            bare = source[len(PREFIX):]
-            if bare not in BUILTINS:
-                raise ProjectError(f"no built-in AI named {bare!r}",
-                                   hint="built-ins: " + ", ".join(PREFIX + n for n in BUILTINS))
-            runtime, digest = "builtin", _sha256(BUILTINS[bare])
-        elif source.endswith((".py", ".js")):
-            path = Path(source)
-            if not path.is_file():
-                raise ProjectError("no such AI file", file=path)
-            runtime, digest = ("js" if source.endswith(".js") else "python"), _sha256(path)
-        else:
-            raise ProjectError(f"unknown AI {spec!r}",
-                               hint="give builtin:NAME, a .py or .js file, or a team of --project")
-        make = self._maker(source, runtime)
-        make().close()  # fail now, with a clear message, rather than in round 1
-        return Entrant(name, make, runtime, source, digest, monster, alternate)
-
-    def _maker(self, source: str, runtime: str):
-        make_player = _factory()
-        limits = {"time_limit": self.config.time_limit, "load_limit": self.config.load_limit}
-        in_process = bool(getattr(self.args, "in_process", False))
-        if make_player is None:
-            if runtime != "builtin":
-                raise ProjectError("the AI runners are not available in this installation")
-            from studio.engines.haunted.inprocess import InProcessPlayer
-
-            return lambda: InProcessPlayer(source)
-
-        def make():
-            try:
-                return make_player(source, in_process_builtins=in_process, **limits)
-            except (ValueError, RuntimeError) as exc:
-                raise ProjectError(str(exc)) from None
-
-        return make
+        return resolve_entrant(spec, self.config, self.teams, self.folder,
+                               in_process=bool(getattr(self.args, "in_process", False)))
 
 
 def round_reason(reason: str, failures: dict[str, dict[str, str]]) -> str:

@@ -23,14 +23,14 @@ from studio.engines.haunted.tournament import (
     round_robin,
     single_elimination,
 )
+from studio.sessions.haunted import distinct_names
 from studio.storage import ProjectError, slug
 from studio.storage.haunted import tournaments_of
 from studio.storage.haunted_replay import load_replay, save_replay
 
 
 def _names(first: str, second: str) -> dict[str, str]:
-    if first == second:  # e.g. greedy against itself: keep the JSON keys apart
-        return {"A": f"{first} (A)", "B": f"{second} (B)"}
+    first, second = distinct_names(first, second)
     return {"A": first, "B": second}
 
 

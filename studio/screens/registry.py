@@ -15,10 +15,9 @@ SCREENS: dict[str, ScreenFactory] = {}
 
 
 def screen_for(project: Project) -> Screen[None]:
-    """The registered screen for the project's kind, else the read-only summary."""
-    factory = SCREENS.get(project.kind)
-    if factory is None:
-        from studio.screens.summary import SummaryScreen
+    """The registered screen for the project's kind.
 
-        return SummaryScreen(project)
-    return factory(project)
+    Raises:
+        KeyError: no screen is registered for the kind (every kind of storage has one).
+    """
+    return SCREENS[project.kind](project)

@@ -117,6 +117,40 @@ def test_observer_sees_every_turn() -> None:
     assert seen == [(1, 1, 2), (1, 2, 3), (1, 3, 3)]
 
 
+def test_round_start_and_end_are_announced() -> None:
+    seen = []
+    three = MatchConfig(rounds=3, max_rounds=3, maps=("Default", "Small"), swap_sides=True)
+    run_match(entrant("a", walk_off), entrant("b", IDLE), MAPS, three,
+              on_round_start=lambda k, board, home, state: seen.append(("start", k, board.name, home,
+                                                                       state.turn)),
+              on_round_end=lambda result: seen.append(("end", result.index, result.winner_team)))
+    # a walks off the board on either side: B wins twice and the match is decided
+    assert seen == [("start", 1, "Default", "A", 1), ("end", 1, "B"),
+                    ("start", 2, "Small", "B", 1), ("end", 2, "B")]
+
+
+def test_an_aborted_match_keeps_what_was_played() -> None:
+    from studio.engines.haunted import replay as replays
+    from studio.engines.haunted.match import MatchAborted
+
+    def stop_in_round_two(k, state, events, record):
+        if k == 2 and record["turn"] == 2:
+            raise MatchAborted()
+
+    three = MatchConfig(rounds=3, max_rounds=3, maps=("Default",))
+    result = run_match(entrant("a", IDLE), entrant("b", IDLE), MAPS, three,
+                       observer=stop_in_round_two)
+    assert result.aborted and result.winner is None and result.rounds_played == 1
+    rounds = result.replay["rounds"]
+    assert len(rounds) == 2 and rounds[1]["aborted"] and len(rounds[1]["turns"]) == 2
+    assert result.replay["result"]["aborted"] is True
+    document = replays.build(result, "test")
+    assert replays.verify(document) == []
+    assert [f.turn for f in replays.frames(document, 2)] == [0, 1, 2]
+    tampered = {**document, "rounds": [rounds[1], rounds[0]]}
+    assert "round 1: only the last round can be the aborted one" in replays.verify(tampered)
+
+
 # ---------------------------------------------------------------------------- the match
 
 

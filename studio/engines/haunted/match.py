@@ -112,8 +112,8 @@ class RoundResult:
 
 @dataclass
 class MatchResult:
-    winner: str
-    """``A`` or ``B``: a match always has a winner."""
+    winner: str | None
+    """``A`` or ``B``: a finished match always has a winner; None only when it was aborted."""
     wins: dict[str, int]
     ties: int
     rounds: list[RoundResult]
@@ -122,6 +122,8 @@ class MatchResult:
     log: list[str] = field(default_factory=list)
     """Match-level notes (e.g. an AI that runs unconfined)."""
     replay: dict[str, Any] = field(default_factory=dict)
+    aborted: bool = False
+    """Stopped before it was decided; ``rounds`` holds the rounds finished before that."""
 
     @property
     def rounds_played(self) -> int:
@@ -132,6 +134,8 @@ class MatchResult:
         """The result recorded in a replay (to resume a tournament without replaying it)."""
         rounds = []
         for record in document["rounds"]:
+            if record.get("aborted"):
+                continue
             end = record["result"]
             rounds.append(RoundResult(
                 record["index"], record["map"], record["home"], end["winner"], end["reason"],
@@ -139,11 +143,27 @@ class MatchResult:
                 end.get("failures", {}), record))
         summary = document["result"]
         return cls(summary["winner"], dict(summary["wins"]), summary["ties"], rounds,
-                   summary["coin_toss"], list(document.get("log", [])), document)
+                   summary["coin_toss"], list(document.get("log", [])), document,
+                   bool(summary.get("aborted")))
 
 
 Observer = Callable[[int, RoundState, list, dict[str, Any]], None]
 """Called after every turn with (round index, new state, events, turn record)."""
+RoundStart = Callable[[int, Map, str, RoundState], None]
+"""Called before a round's AIs load with (round index, map, home team letter, start state)."""
+RoundEnd = Callable[[RoundResult], None]
+"""Called when a round is decided, failures included."""
+
+
+class MatchAborted(Exception):
+    """Raised by an observer to stop a match; :func:`run_match` then returns what was played.
+
+    ``record`` carries the replay entry of the interrupted round (set on its way up).
+    """
+
+    def __init__(self, record: dict[str, Any] | None = None) -> None:
+        super().__init__("the match was aborted")
+        self.record = record
 
 
 def clip(text: str, limit: int) -> str:
@@ -198,6 +218,7 @@ def play_round(
     seeds: dict[str, int],
     names: dict[str, str],
     observer: Observer | None = None,
+    on_start: RoundStart | None = None,
 ) -> RoundResult:
     """Play one round with fresh players; always closes them.
 
@@ -208,7 +229,11 @@ def play_round(
         players: team letter -> a fresh, unloaded player.
         seeds: team letter -> the AI seed for this round.
         names: team letter -> team name (for warnings).
-        observer: called after every turn.
+        observer: called after every turn; it may raise :class:`MatchAborted`.
+        on_start: called before the AIs load, with the start position.
+
+    Raises:
+        MatchAborted: from the observer, with the round's record so far (marked ``aborted``).
     """
     side_of = {home: "home", ("B" if home == "A" else "A"): "away"}
     team_of = {side: team for team, side in side_of.items()}
@@ -216,6 +241,8 @@ def play_round(
                               "ai_seeds": dict(seeds), "load": {}, "turns": []}
     budgets = {"A": _LogBudget(), "B": _LogBudget()}
     try:
+        if on_start is not None:
+            on_start(index, board, home, Round(board).initial_state())
         reasons: dict[str, dict[str, str]] = {}
         for team in ("A", "B"):
             reply = players[team].load(seeds[team], side_of[team])
@@ -272,6 +299,9 @@ def play_round(
                 result = RoundResult(index, board.name, home, end.winner, end.reason,
                                      end.broken, end.turns)
                 return _finish(result, record, state)
+    except MatchAborted:
+        record["aborted"] = True
+        raise MatchAborted(record) from None
     finally:
         for player in players.values():
             player.close()
@@ -302,6 +332,8 @@ def run_match(
     seed: int = 0,
     observer: Observer | None = None,
     confined: dict[str, bool] | None = None,
+    on_round_start: RoundStart | None = None,
+    on_round_end: RoundEnd | None = None,
 ) -> MatchResult:
     """Play a match of best of ``config.rounds`` (§6.2); A is home in round 1.
 
@@ -310,9 +342,13 @@ def run_match(
         maps: the boards by name (every name of ``config.maps`` must be present).
         config: the match settings.
         seed: the match seed (unsigned 64-bit).
-        observer: called after every turn.
+        observer: called after every turn; raising :class:`MatchAborted` stops the match, and
+            the result then holds the rounds played so far and the interrupted one in its replay
+            (``aborted`` is set; the winner is None).
         confined: reported confinement per team letter; by default read from the first round's
             players.
+        on_round_start: called before each round's AIs load, with its start position.
+        on_round_end: called with each round's result.
     """
     boards = maps if isinstance(maps, dict) else {m.name: m for m in maps}
     missing = [name for name in config.maps if name not in boards]
@@ -345,29 +381,35 @@ def run_match(
                 if not seen_confined[t]:
                     log.append(f"{names[t]} runs unconfined (with the user's rights)")
         board = boards[config.maps[(k - 1) % len(config.maps)]]
-        result = play_round(k, board, home, players, seeds, names, observer)
+        result = play_round(k, board, home, players, seeds, names, observer, on_round_start)
         result.record["monsters"] = monsters(home)
         rounds.append(result)
         if result.winner_team is None:
             ties += 1
         else:
             wins[result.winner_team] += 1
+        if on_round_end is not None:
+            on_round_end(result)
 
     k = 0
-    while k < config.rounds and not decided(wins["A"], wins["B"], config.rounds, k):
-        k += 1
-        play(k)
     coin = None
-    if wins["A"] == wins["B"]:
-        all_tied = ties == len(rounds)
-        if not (config.coin_toss_if_all_tied and all_tied):
-            while wins["A"] == wins["B"] and k < config.max_rounds:
-                k += 1
-                play(k)
+    interrupted: dict[str, Any] | None = None
+    try:
+        while k < config.rounds and not decided(wins["A"], wins["B"], config.rounds, k):
+            k += 1
+            play(k)
         if wins["A"] == wins["B"]:
-            coin = "A" if rng.below(2) == 0 else "B"
-    winner = coin or ("A" if wins["A"] > wins["B"] else "B")
-    result = MatchResult(winner, wins, ties, rounds, coin, log)
+            all_tied = ties == len(rounds)
+            if not (config.coin_toss_if_all_tied and all_tied):
+                while wins["A"] == wins["B"] and k < config.max_rounds:
+                    k += 1
+                    play(k)
+            if wins["A"] == wins["B"]:
+                coin = "A" if rng.below(2) == 0 else "B"
+    except MatchAborted as stop:
+        interrupted = stop.record or {"index": k, "aborted": True, "turns": []}
+    winner = None if interrupted else coin or ("A" if wins["A"] > wins["B"] else "B")
+    result = MatchResult(winner, wins, ties, rounds, coin, log, aborted=interrupted is not None)
     result.replay = {
         "config": config.to_json(),
         "seed": seed,
@@ -375,8 +417,10 @@ def run_match(
                   for t in ("A", "B")},
         "maps": {name: boards[name].to_json() for name in dict.fromkeys(config.maps)},
         "log": log,
-        "rounds": [r.record for r in rounds],
+        "rounds": [r.record for r in rounds] + ([interrupted] if interrupted else []),
         "result": {"winner": winner, "wins": dict(wins), "ties": ties,
                    "rounds_played": len(rounds), "coin_toss": coin},
     }
+    if interrupted:
+        result.replay["result"]["aborted"] = True
     return result

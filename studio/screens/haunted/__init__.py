@@ -1,0 +1,23 @@
+"""The Haunted Tiles screens (haunted.md §13): the hub, match setup and the live match view,
+replays, the map editor, teams and the AI editor, tournaments.
+
+Importing this package registers the hub as the screen that opens Haunted Tiles projects.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from studio.screens.registry import SCREENS
+from studio.storage import Project
+
+
+def open_project(project: Project) -> Screen[None]:
+    """The hub of a Haunted Tiles project, editing it through one shared document."""
+    from studio.screens.haunted.base import open_document
+    from studio.screens.haunted.screens import make
+
+    return make("hub", open_document(project))
+
+
+SCREENS["haunted"] = open_project

@@ -1,0 +1,37 @@
+"""What every Haunted Tiles screen shares: the project document (a :class:`HauntedModel`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+
+from studio.screens.document_screen import DocumentScreen
+from studio.storage import Project
+from studio.storage.haunted_project import HauntedModel, model_body, project_model
+from studio.widgets.document import Document
+from studio.widgets.save import SavePath
+
+
+def open_document(project: Project) -> Document[HauntedModel]:
+    """A Haunted Tiles project as an editable document."""
+    return Document(project, project_model, model_body)
+
+
+class HauntedScreen(DocumentScreen):
+    """A screen of one Haunted Tiles project."""
+
+    @property
+    def model(self) -> HauntedModel:
+        return self.document.model
+
+    @property
+    def folder(self) -> Path:
+        """The project's folder: AI files and ``replays/`` live there."""
+        return self.model.folder or Path.cwd()
+
+    @work(exclusive=True, group="leave")
+    async def leave(self) -> None:
+        """Close the project, asking first about unsaved changes."""
+        if await SavePath(self.app, self.document).confirm_leave():
+            self.dismiss(None)
