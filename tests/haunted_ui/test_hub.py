@@ -1,0 +1,32 @@
+"""The Haunted Tiles hub: every entry opens its screen, by key and from the menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.screens.haunted.hub import HubScreen
+from studio.screens.haunted.rules import RulesScreen
+from tests.ui_helpers import studio_app
+
+
+async def test_the_hub_opens_with_the_project_and_escape_leaves(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hub = app.screen
+        assert isinstance(hub, HubScreen)
+        about = str(hub.query_one("#about").render())
+        assert "10 maps · 5 teams · 1 tournaments" in about
+        await pilot.press("h")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert app.screen is hub
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HubScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_hub_snapshot(snap_compare, ht_project: Path, size) -> None:
+    assert snap_compare(studio_app(ht_project), terminal_size=size)
