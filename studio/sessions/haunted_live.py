@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio.engines.haunted.board import Map
-from studio.engines.haunted.match import MatchAborted, MatchResult, RoundResult, run_match
+from studio.engines.haunted.match import (
+    Entrant,
+    MatchAborted,
+    MatchResult,
+    RoundResult,
+    replay_body,
+    run_match,
+    worn_monsters,
+)
 from studio.engines.haunted.rules import Event, RoundState, describe
 from studio.sessions.haunted import MatchPlan
 from studio.storage.errors import ProjectError
@@ -39,6 +47,8 @@ class LiveView:
     board: Map | None
     home: str
     """``A`` or ``B``: the team playing home this round."""
+    monsters: dict[str, str]
+    """The monster each team wears this round (its colours on the board)."""
     state: RoundState | None
     events: tuple[Event, ...]
     """What happened in the last turn."""
@@ -82,9 +92,13 @@ class LiveMatch:
         self._aborted = False
         self._pace = plan.pace
         self._shown_at = 0.0
+        self._teams: dict[str, dict[str, Any]] = {}
+        self._current: dict[str, Any] | None = None
+        """The replay record of the round being played, built from the turns seen."""
         names = (plan.home_name or plan.home, plan.away_name or plan.away)
-        self._view = LiveView(names, 0, None, "A", None, (), None, (), {"A": 0, "B": 0}, 0, (),
-                              False, plan.pace, None, None, None, 0)
+        self._view = LiveView(names, 0, None, "A", {}, None, (), None, (), {"A": 0, "B": 0}, 0,
+                              (), False, plan.pace, None, None, None, 0)
+        self._entrants: dict[str, Entrant] = {}
 
     # ------------------------------------------------------------------------------ reading
 
@@ -118,6 +132,8 @@ class LiveMatch:
         except ProjectError as exc:
             self._update(error=str(exc))
             return None
+        self._entrants = {"A": team_a, "B": team_b}
+        self._teams = {"A": team_a.to_json(), "B": team_b.to_json()}
         self._update(names=(team_a.name, team_b.name))
         try:
             result = run_match(team_a, team_b, plan.maps, plan.config, plan.seed,
@@ -134,7 +150,9 @@ class LiveMatch:
         with self._cond:
             if self._fast == "round":
                 self._fast = None
+            self._current = {"index": index, "map": board.name, "home": home, "turns": []}
         self._update(round_index=index, board=board, home=home, state=state, events=(),
+                     monsters=worn_monsters(self._entrants, home),
                      record=None, log=[f"— round {index} on {board.name}: "
                                        f"{self._view.names[0 if home == 'A' else 1]} home —"])
         self._shown_at = self._clock()
@@ -149,6 +167,9 @@ class LiveMatch:
                 if text:
                     lines += [f"  {side} {stream}: {line}" for line in text.splitlines()]
             lines += [f"  {side} warning: {w}" for w in answer.get("warnings", [])]
+        with self._cond:
+            if self._current is not None:
+                self._current["turns"].append(record)
         self._update(state=state, events=tuple(events), record=record, log=lines)
         self._shown_at = self._clock()
         self._gate()
@@ -163,6 +184,8 @@ class LiveMatch:
             wins[result.winner_team] += 1
         turn = result.record.get("turns", [])
         failed = turn[-1] if turn and result.failures else None
+        with self._cond:
+            self._current = None
         self._update(rounds=view.rounds + (result,), wins=wins, ties=ties,
                      record=failed or view.record, log=[round_line(result, view.names)])
         self._shown_at = self._clock()
@@ -194,6 +217,23 @@ class LiveMatch:
                 if left <= 0:
                     return
                 self._cond.wait(left)
+
+    def replay_so_far(self) -> dict[str, Any] | None:
+        """The replay body of what has been played: the whole match once it is over, else the
+        decided rounds and the round in progress (marked ``aborted``, as an interrupted match's
+        replay is). None before the teams are known."""
+        view = self.view()
+        if view.result is not None:
+            return view.result.replay
+        with self._cond:
+            if not self._teams:
+                return None
+            records = [r.record for r in view.rounds]
+            if self._current is not None:
+                records.append({**self._current, "turns": list(self._current["turns"]),
+                                "aborted": True})
+            return replay_body(self.plan.config, self.plan.seed, dict(self._teams),
+                               self.plan.maps, [], records, view.wins, view.ties, None)
 
     # ------------------------------------------------------------------------------ controls
 

@@ -29,7 +29,7 @@ def list_replays(project_folder: Path) -> list[Path]:
     if not root.is_dir():
         return []
     found = [p for p in root.rglob("*") if p.is_file() and p.name.endswith(SUFFIXES)
-             and p.name != "index.json"]
+             and p.name != "index.json" and ".trash" not in p.relative_to(root).parts]
     return sorted(found, key=lambda p: (p.stat().st_mtime, str(p)), reverse=True)
 
 
@@ -49,8 +49,8 @@ def new_replay_path(project_folder: Path, names: tuple[str, str],
     return path
 
 
-def save_match(result: MatchResult, path: Path) -> Path:
-    """Write a match's replay (a partial one when the match was aborted).
+def save_match(result: MatchResult | dict[str, Any], path: Path) -> Path:
+    """Write a match's replay (a partial one when the match was aborted, or a replay body).
 
     Raises:
         ProjectError: it could not be written (the message names the file).
@@ -97,3 +97,4 @@ def replay_info(path: Path) -> ReplayInfo:
     maps = tuple(dict.fromkeys(r.get("map", "?") for r in document["rounds"]))
     return ReplayInfo(path, str(document.get("created", "")), names, maps,
                       describe_result(document), document.get("seed"), len(document["rounds"]))
+

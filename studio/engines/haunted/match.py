@@ -319,6 +319,16 @@ def _finish(result: RoundResult, record: dict[str, Any], state: RoundState | Non
     return result
 
 
+def worn_monsters(teams: dict[str, Entrant], home: str) -> dict[str, str]:
+    """Which monster each team wears when ``home`` plays home: the away team switches to its
+    alternate when both chose the same one (§3)."""
+    away = "B" if home == "A" else "A"
+    worn = {home: teams[home].monster, away: teams[away].monster}
+    if worn[away] and worn[away] == worn[home] and teams[away].alternate:
+        worn[away] = teams[away].alternate
+    return worn
+
+
 def decided(wins_a: int, wins_b: int, planned: int, played: int) -> bool:
     """True once the leader cannot be caught in the planned rounds (§6.2)."""
     return abs(wins_a - wins_b) > planned - played
@@ -363,13 +373,6 @@ def run_match(
     log: list[str] = []
     seen_confined: dict[str, bool] = dict(confined or {})
 
-    def monsters(home: str) -> dict[str, str]:
-        away = "B" if home == "A" else "A"
-        worn = {home: teams[home].monster, away: teams[away].monster}
-        if worn[away] and worn[away] == worn[home] and teams[away].alternate:
-            worn[away] = teams[away].alternate
-        return worn
-
     def play(k: int) -> None:
         nonlocal ties
         seeds = {"A": rng.next64(), "B": rng.next64()}
@@ -382,7 +385,7 @@ def run_match(
                     log.append(f"{names[t]} runs unconfined (with the user's rights)")
         board = boards[config.maps[(k - 1) % len(config.maps)]]
         result = play_round(k, board, home, players, seeds, names, observer, on_round_start)
-        result.record["monsters"] = monsters(home)
+        result.record["monsters"] = worn_monsters(teams, home)
         rounds.append(result)
         if result.winner_team is None:
             ties += 1
@@ -410,17 +413,31 @@ def run_match(
         interrupted = stop.record or {"index": k, "aborted": True, "turns": []}
     winner = None if interrupted else coin or ("A" if wins["A"] > wins["B"] else "B")
     result = MatchResult(winner, wins, ties, rounds, coin, log, aborted=interrupted is not None)
-    result.replay = {
+    teams_json = {t: {**teams[t].to_json(), "confined": seen_confined.get(t, False)}
+                  for t in ("A", "B")}
+    records = [r.record for r in rounds] + ([interrupted] if interrupted else [])
+    result.replay = replay_body(config, seed, teams_json, boards, log, records, wins, ties,
+                                winner, coin)
+    return result
+
+
+def replay_body(config: MatchConfig, seed: int, teams: dict[str, dict[str, Any]],
+                boards: dict[str, Map], log: list[str], records: list[dict[str, Any]],
+                wins: dict[str, int], ties: int, winner: str | None,
+                coin: str | None = None) -> dict[str, Any]:
+    """The replay's content (§4.5) without its header; a last record marked ``aborted`` makes it
+    the replay of an unfinished match (``winner`` None, ``result.aborted`` set)."""
+    played = sum(1 for r in records if not r.get("aborted"))
+    body = {
         "config": config.to_json(),
         "seed": seed,
-        "teams": {t: {**teams[t].to_json(), "confined": seen_confined.get(t, False)}
-                  for t in ("A", "B")},
+        "teams": teams,
         "maps": {name: boards[name].to_json() for name in dict.fromkeys(config.maps)},
-        "log": log,
-        "rounds": [r.record for r in rounds] + ([interrupted] if interrupted else []),
+        "log": list(log),
+        "rounds": list(records),
         "result": {"winner": winner, "wins": dict(wins), "ties": ties,
-                   "rounds_played": len(rounds), "coin_toss": coin},
+                   "rounds_played": played, "coin_toss": coin},
     }
-    if interrupted:
-        result.replay["result"]["aborted"] = True
-    return result
+    if played != len(records):
+        body["result"]["aborted"] = True
+    return body

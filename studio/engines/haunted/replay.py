@@ -28,15 +28,18 @@ class ReplayError(ValueError):
     """The document is not a replay this studio can read."""
 
 
-def build(result: MatchResult, studio_version: str, created: _dt.datetime | None = None) -> dict[str, Any]:
-    """The full replay document of a finished match."""
+def build(result: MatchResult | dict[str, Any], studio_version: str,
+          created: _dt.datetime | None = None) -> dict[str, Any]:
+    """The full replay document of a match (or of a replay body from
+    :func:`studio.engines.haunted.match.replay_body`)."""
     when = created or _dt.datetime.now(_dt.timezone.utc)
+    body = result.replay if isinstance(result, MatchResult) else result
     return {
         "format": FORMAT,
         "version": VERSION,
         "created": when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "studio_version": studio_version,
-        **result.replay,
+        **body,
     }
 
 

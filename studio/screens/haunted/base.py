@@ -5,12 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import work
+from textual.binding import Binding
 
 from studio.screens.document_screen import DocumentScreen
 from studio.storage import Project
 from studio.storage.haunted_project import HauntedModel, model_body, project_model
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
+
+
+QUIET_DOCUMENT_KEYS = [
+    Binding("ctrl+s", "save", "Save", show=False),
+    Binding("ctrl+z", "undo", "Undo", show=False),
+    Binding("ctrl+y", "redo", "Redo", show=False),
+]
+"""For screens that show rather than edit: saving and undo still work, out of the footer's way."""
 
 
 def open_document(project: Project) -> Document[HauntedModel]:

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Markdown
 
-from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 
 RULES = """\
 # How Haunted Tiles is played
@@ -57,7 +57,7 @@ class RulesScreen(HauntedScreen):
     DEFAULT_CSS = """
     RulesScreen #rules { padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [*QUIET_DOCUMENT_KEYS, Binding("escape", "back", "Back")]
 
     def compose(self) -> ComposeResult:
         yield Header()

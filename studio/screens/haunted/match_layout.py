@@ -1,0 +1,112 @@
+"""What the match view and the replay viewer share (haunted.md §13.3, §13.4): the board beside
+the scoreboard, the turn panel and a banner, with the log panel below (``l``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header
+
+from studio.engines.haunted.match import MatchConfig
+from studio.engines.haunted.rules import Event, Round, RoundState
+from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.match_board import NARROW, WIDE, MatchCells, team_looks
+from studio.screens.haunted.match_panels import scoreboard, turn_panel
+from studio.engines.haunted.board import Map
+from studio.widgets.board import Board
+from studio.widgets.lines import LinesView
+
+SIDE_WIDTH = 48
+"""Columns of the panels beside the board."""
+
+
+def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
+    """Wide 4×2 tiles when the board fits beside the panels, else narrow 2×1 ones."""
+    fits = board_size * WIDE[0] + SIDE_WIDTH + 2 <= width and board_size * WIDE[1] + 4 <= height
+    return WIDE if fits else NARROW
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One picture of a match: what the board and the panels show."""
+
+    names: tuple[str, str]
+    config: MatchConfig
+    round_index: int
+    home: str
+    monsters: dict[str, str]
+    state: RoundState | None
+    events: tuple[Event, ...]
+    record: dict[str, Any] | None
+    wins: dict[str, int]
+    ties: int
+    status: str
+    banner: list[Text] = field(default_factory=list)
+    coin: bool = False
+
+
+class MatchLayout(HauntedScreen):
+    """Board, scoreboard, turn panel, banner and log; subclasses say what to show."""
+
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    MatchLayout #main { height: 1fr; }
+    MatchLayout Board { width: auto; height: auto; max-height: 100%; margin: 0 1; }
+    MatchLayout #side { width: 48; padding: 0 1; }
+    MatchLayout #score { height: auto; }
+    MatchLayout #turn { height: auto; margin-top: 1; }
+    MatchLayout #banner { height: auto; margin-top: 1; }
+    MatchLayout #log { height: 8; border-top: solid $panel; display: none; }
+    MatchLayout.-log #log { display: block; }
+    """
+
+    def first_board(self) -> Map:
+        """The board shown before anything else (the first map of the match)."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        state = Round(self.first_board()).initial_state()
+        yield Header()
+        with Horizontal(id="main"):
+            board = Board(MatchCells(state, self.styles_ui, team_looks(self.styles_ui, {}, "A")),
+                          cursor=None, id="board")
+            board.can_focus = False  # the arrows step through turns, not a cursor
+            yield board
+            with Vertical(id="side"):
+                yield LinesView(id="score", focusable=False)
+                yield LinesView(id="turn", focusable=False)
+                yield LinesView(id="banner", focusable=False)
+        yield LinesView(id="log", focusable=False)
+        yield Footer()
+
+    def on_resize(self) -> None:
+        self.refresh_view()  # the board's tile size depends on the room it has
+
+    def show(self, shown: Shown) -> None:
+        """Draw a picture (only what changed reaches the terminal)."""
+        styles = self.styles_ui
+        looks = team_looks(styles, shown.monsters, shown.home)
+        by_side = {"home": looks.home, "away": looks.away}
+        if shown.state is not None:
+            cell = cell_size_for(shown.state.size, self.size.width, self.size.height)
+            self.query_one(Board).renderer = MatchCells(shown.state, styles, looks, shown.events,
+                                                        cell)
+        score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
+                           shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
+        score.append(Text(shown.status, style=styles.muted))
+        self.query_one("#score", LinesView).set_lines(score)
+        self.query_one("#turn", LinesView).set_lines(
+            turn_panel(shown.record, shown.state, by_side, styles))
+        self.query_one("#banner", LinesView).set_lines(shown.banner)
+
+    def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
+        log = self.query_one("#log", LinesView)
+        log.set_lines([Text(line) for line in lines[-500:]])
+        log.scroll_end(animate=False)
+
+    def action_toggle_log(self) -> None:
+        self.toggle_class("-log")

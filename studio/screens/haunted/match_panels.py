@@ -1,0 +1,74 @@
+"""The text panels beside a Haunted Tiles board, shared by the match view and the replay viewer:
+the scoreboard (§13.3: round k of N, the tally, per team living monsters, tiles broken, answer
+time) and the turn panel (this turn's moves per monster, warnings, failures)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from studio.engines.haunted.match import MatchConfig
+from studio.engines.haunted.rules import RoundState
+from studio.widgets.canvas import UIStyles
+
+ARROWS = {"north": "↑", "south": "↓", "east": "→", "west": "←", "none": "●", None: "·"}
+"""A move as the turn panel shows it (● a jump on the spot, · a dead monster)."""
+
+
+def round_title(index: int, config: MatchConfig, extra: bool, coin: bool) -> str:
+    if index == 0:
+        return "waiting for round 1"
+    if index > config.rounds:
+        return f"Round {index} of {config.rounds} · extra round"
+    title = f"Round {index} of {config.rounds}"
+    return title + (" · coin toss" if coin else "")
+
+
+def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_index: int,
+               state: RoundState | None, wins: dict[str, int], ties: int,
+               record: dict[str, Any] | None, looks: dict[str, Style], styles: UIStyles,
+               coin: bool = False) -> list[Text]:
+    """Lines of the scoreboard, team A first."""
+    lines = [Text(round_title(round_index, config, round_index > config.rounds, coin),
+                  style=styles.accent)]
+    lines.append(Text(f"tally {wins['A']}–{wins['B']}–{ties} (A–B–ties)", style=styles.text))
+    for team, name in zip("AB", names):
+        side = "home" if team == home else "away"
+        living = broken = "-"
+        if state is not None:
+            living = str(sum(state.living(side)))
+            broken = str(state.broken[0 if side == "home" else 1])
+        ms = (record or {}).get(side, {}).get("ms")
+        answer = f"{ms:.0f} ms" if isinstance(ms, (int, float)) else "-"
+        line = Text()
+        line.append("H " if side == "home" else "A ", looks.get(side, styles.text))
+        line.append(f"{name[:16]:<16}", styles.text)
+        line.append(f" {living} alive {broken:>2} broken {answer:>6}", styles.muted)
+        lines.append(line)
+    return lines
+
+
+def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
+               looks: dict[str, Style], styles: UIStyles) -> list[Text]:
+    """This turn's moves per monster, then warnings and failures."""
+    if record is None:
+        return [Text("no turn played yet", style=styles.muted)]
+    lines = [Text(f"turn {record.get('turn', '?')}", style=styles.accent)]
+    for side, letter in (("home", "H"), ("away", "A")):
+        answer = record.get(side) or {}
+        line = Text()
+        moves = answer.get("moves")
+        if moves is None:
+            line.append(f"{side}: ", looks.get(side, styles.text))
+            line.append(f"{answer.get('failure', 'no answer')}: {answer.get('error', '')}"[:60],
+                        styles.error)
+        else:
+            for k, move in enumerate(moves):
+                line.append(f"{letter}{k}", looks.get(side, styles.text))
+                line.append(f" {ARROWS.get(move, '?')}  ", styles.text)
+        lines.append(line)
+        for warning in answer.get("warnings", []):
+            lines.append(Text(f"! {warning}"[:80], style=styles.warning))
+    return lines

@@ -1,0 +1,188 @@
+"""The match view (haunted.md §13.3): a match played live between two AIs.
+
+The match runs on a worker thread through :class:`~studio.sessions.haunted_live.LiveMatch`; the AIs
+think in their sandboxed worker processes, so keys keep working while an AI takes its 2 s. The
+match thread posts :class:`MatchViewScreen.Updated` after each change; the screen redraws once per
+message, and only the board rows and panel lines that changed reach the terminal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from studio.engines.haunted.board import Map
+from studio.screens.dialogs import ConfirmDialog
+from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
+from studio.screens.haunted.match_layout import MatchLayout, Shown
+from studio.sessions.haunted import MatchPlan
+from studio.sessions.haunted_live import LiveMatch, LiveView
+from studio.sessions.haunted_replays import new_replay_path, save_match
+from studio.storage.errors import ProjectError
+
+
+class MatchViewScreen(MatchLayout):
+    """A live match: board, scoreboard, turn panel and log."""
+
+    SCREEN_TITLE = "match"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *QUIET_DOCUMENT_KEYS,
+        Binding("space", "pause", "Pause"),
+        Binding("n,right", "step", "Next turn"),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
+        Binding("minus", "slower", "Slower", key_display="-"),
+        Binding("f", "finish_round", "Finish round"),
+        Binding("F", "finish_match", "Finish match"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("s", "save_replay", "Save replay"),
+        Binding("escape", "stop", "Abort / back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("pause", "Pause or resume", "Hold the match after this turn (space)"),
+        ("finish_round", "Finish the round", "Play the rest of this round at full speed"),
+        ("finish_match", "Finish the match", "Play the rest of the match at full speed"),
+        ("save_replay", "Save the replay now", "Write what was played so far to replays/"),
+        ("toggle_log", "Show or hide the log", "Events and each AI's output, turn by turn"),
+    ]
+
+    class Updated(Message):
+        """The match changed (posted from the match thread; one pending at a time)."""
+
+    def __init__(self, document, plan: MatchPlan) -> None:
+        super().__init__(document)
+        self.plan = plan
+        self.live = LiveMatch(plan, self._match_changed)
+        self._pending = False
+        self._shown_version = -1
+        self._log_shown = 0
+        self.replay_path: Path | None = None
+        """Where the replay was last saved."""
+
+    def first_board(self) -> Map:
+        return self.plan.maps[self.plan.config.maps[0]]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.sub_title = self.plan.extra.get("note", self.sub_title)
+        self._play()
+
+    @work(thread=True, exclusive=True, group="match")
+    def _play(self) -> None:
+        result = self.live.run()
+        if result is not None:
+            self._save(result, automatic=True)
+        self._match_changed()
+
+    # ------------------------------------------------------------------------------ updates
+
+    def _match_changed(self) -> None:
+        """From any thread: ask for one redraw (coalesced)."""
+        if not self._pending:
+            self._pending = True
+            self.post_message(self.Updated())
+
+    @on(Updated)
+    def _redraw(self) -> None:
+        self._pending = False
+        view = self.live.view()
+        if view.version == self._shown_version and view.result is None:
+            return
+        self._shown_version = view.version
+        self._draw(view)
+        if not self.live.running:
+            self.refresh_bindings()
+
+    def refresh_view(self) -> None:
+        self._draw(self.live.view())
+
+    def _draw(self, view: LiveView) -> None:
+        status = "paused" if view.paused else f"{view.pace:g} s/turn" if view.pace else "full speed"
+        if view.fast:
+            status = f"finishing the {view.fast}"
+        if view.result is not None or view.error:
+            status = "match over"
+        self.show(Shown(view.names, self.plan.config, view.round_index, view.home, view.monsters,
+                        view.state, view.events, view.record, view.wins, view.ties,
+                        f"seed {self.plan.seed} · {status}", self._banner(view),
+                        coin=bool(view.result and view.result.coin_toss)))
+        if len(view.log) != self._log_shown:
+            self._log_shown = len(view.log)
+            self.show_log(view.log)
+
+    def _banner(self, view: LiveView) -> list[Text]:
+        styles = self.styles_ui
+        if view.error:
+            return [Text(f"✗ {view.error}", style=styles.error), Text("escape: back", style=styles.muted)]
+        lines: list[Text] = []
+        if view.result is not None:
+            lines.append(Text(view.log[-1] if view.log else "match over", style=styles.success))
+            if self.replay_path is not None:
+                lines.append(Text(f"replay: {self.replay_path.name}", style=styles.muted))
+            lines.append(Text("escape: back", style=styles.muted))
+        elif view.rounds and view.state is not None and view.state.end is not None:
+            lines.append(Text(view.log[-1] if view.log else "", style=styles.accent))
+        return lines
+
+    # ------------------------------------------------------------------------------ keys
+
+    def action_pause(self) -> None:
+        self.live.toggle_pause()
+
+    def action_step(self) -> None:
+        self.live.step()
+
+    def action_faster(self) -> None:
+        self.live.faster()
+
+    def action_slower(self) -> None:
+        self.live.slower()
+
+    def action_finish_round(self) -> None:
+        self.live.finish_round()
+
+    def action_finish_match(self) -> None:
+        self.live.finish_match()
+
+    def action_save_replay(self) -> None:
+        body = self.live.replay_so_far()
+        if body is None:
+            self.notify("Nothing has been played yet", timeout=2)
+            return
+        self._save(body)
+
+    def _save(self, body, automatic: bool = False) -> None:
+        """Write the replay (a new file each time); safe from the match thread too."""
+        path = self.replay_path if automatic and self.replay_path else None
+        path = path or new_replay_path(self.folder, self.live.view().names)
+        try:
+            self.replay_path = save_match(body, path)
+        except ProjectError as exc:
+            if automatic:  # on the match thread
+                self.app.call_from_thread(self.notify, str(exc), severity="error")
+            else:
+                self.notify(str(exc), severity="error")
+            return
+        if not automatic:
+            self.notify(f"Replay saved: {self.replay_path}", timeout=3)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        running = self.live.running
+        if action in ("pause", "step", "faster", "slower", "finish_round", "finish_match"):
+            return running
+        return super().check_action(action, parameters)
+
+    @work(exclusive=True, group="dialog")
+    async def action_stop(self) -> None:
+        if self.live.running:
+            if not await self.app.push_screen_wait(ConfirmDialog(
+                    "Abort the match", "Stop the match now? What was played is kept as a replay.",
+                    "Abort")):
+                return
+            self.live.abort()
+            return
+        self.dismiss(None)

@@ -1,0 +1,161 @@
+"""The replay browser (haunted.md §13.4): the project's recorded matches with their teams, maps,
+result and seed; open, verify, delete, filter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from studio.engines.haunted import replay as replays
+from studio.screens.dialogs import ConfirmDialog
+from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
+from studio.screens.haunted.screens import make
+from studio.sessions.haunted_replays import (
+    ReplayInfo,
+    list_replays,
+    replay_info,
+    replays_folder,
+)
+from studio.storage import move_to_trash
+from studio.storage.errors import ProjectError
+from studio.storage.haunted_replay import load_replay
+
+COLUMNS = ("when", "teams", "maps", "result", "seed")
+
+
+class ReplayBrowserScreen(HauntedScreen):
+    """A table of replays, newest first."""
+
+    SCREEN_TITLE = "replays"
+    AUTO_FOCUS = "#replays"
+    DEFAULT_CSS = """
+    ReplayBrowserScreen #filter { margin: 0 1; }
+    ReplayBrowserScreen #replays { height: 1fr; }
+    ReplayBrowserScreen #status { height: auto; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *QUIET_DOCUMENT_KEYS,
+        Binding("enter", "open", "Open", priority=True),
+        Binding("v", "verify", "Verify"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("slash", "filter", "Filter", key_display="/"),
+        Binding("f5", "reload", "Refresh"),
+        Binding("escape", "back", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("verify", "Verify the replay", "Re-simulate it and compare with the record"),
+        ("reload", "Refresh the list", "Read the replays folder again"),
+    ]
+
+    def __init__(self, document) -> None:
+        super().__init__(document)
+        self.infos: list[ReplayInfo] = []
+        self.shown: list[ReplayInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        field = Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
+        field.cursor_blink = False
+        yield field
+        table = DataTable(id="replays", cursor_type="row", zebra_stripes=False)
+        table.add_columns(*COLUMNS)
+        yield table
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        self.query_one("#status", Static).update("reading the replays…")
+        self._load()
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self) -> None:
+        infos = [replay_info(path) for path in list_replays(self.folder)]
+        self.app.call_from_thread(self._loaded, infos)
+
+    def _loaded(self, infos: list[ReplayInfo]) -> None:
+        self.infos = infos
+        self._fill()
+
+    def _fill(self) -> None:
+        needle = self.query_one("#filter", Input).value.strip().casefold()
+        table = self.query_one(DataTable)
+        table.clear()
+        self.shown = []
+        for info in self.infos:
+            maps = ", ".join(info.maps[:2]) + (" …" if len(info.maps) > 2 else "")
+            row = (info.created.replace("T", " ").rstrip("Z")[:16] or info.path.name[:16],
+                   " vs ".join(t[:14] for t in info.teams), maps or "-",
+                   info.error and f"✗ {info.error}" or info.result,
+                   "" if info.seed is None else str(info.seed))
+            if needle and needle not in " ".join(row).casefold():
+                continue
+            table.add_row(*row)
+            self.shown.append(info)
+        folder = replays_folder(self.folder)
+        count = f"{len(self.shown)} of {len(self.infos)}" if needle else str(len(self.infos))
+        self.query_one("#status", Static).update(
+            f"{count} replay(s) in {folder}" if self.infos else
+            f"No replays yet: matches save theirs in {folder}")
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self) -> None:
+        self._fill()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def selected(self) -> ReplayInfo | None:
+        table = self.query_one(DataTable)
+        if not self.shown or table.cursor_row is None or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    def action_open(self) -> None:
+        if self.focused is self.query_one("#filter"):
+            self.query_one(DataTable).focus()
+            return
+        info = self.selected()
+        if info is not None:
+            self.app.push_screen(make("replay", self.document, path=info.path))
+
+    def action_verify(self) -> None:
+        info = self.selected()
+        if info is not None:
+            self._verify(info.path)
+
+    @work(thread=True, exclusive=True, group="verify")
+    def _verify(self, path: Path) -> None:
+        try:
+            problems = replays.verify(load_replay(path))
+        except ProjectError as exc:
+            problems = [str(exc)]
+        text = f"✓ {path.name}: verified" if not problems else f"✗ {path.name}: {problems[0]}"
+        self.app.call_from_thread(self.query_one("#status", Static).update, text)
+
+    @work(exclusive=True, group="dialog")
+    async def action_delete(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        if await self.app.push_screen_wait(ConfirmDialog(
+                "Delete replay", f"Move {info.path.name} to the trash folder?", "Delete")):
+            try:
+                move_to_trash(info.path)
+            except ProjectError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.infos = [i for i in self.infos if i.path != info.path]
+            self._fill()
