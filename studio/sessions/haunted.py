@@ -135,6 +135,8 @@ class MatchPlan:
     in_process_builtins: bool = False
     pace: float = 0.5
     """Seconds per turn in the match view (0: as fast as possible)."""
+    start_paused: bool = False
+    """Hold the match before its first turn (step it with ``n``)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Notes for the view (e.g. "quick test of map X")."""
 

@@ -86,7 +86,7 @@ class LiveMatch:
         self._notify = notify
         self._clock = clock
         self._cond = threading.Condition()
-        self._paused = False
+        self._paused = plan.start_paused
         self._steps = 0
         self._fast: str | None = None
         self._aborted = False
@@ -97,7 +97,7 @@ class LiveMatch:
         """The replay record of the round being played, built from the turns seen."""
         names = (plan.home_name or plan.home, plan.away_name or plan.away)
         self._view = LiveView(names, 0, None, "A", {}, None, (), None, (), {"A": 0, "B": 0}, 0,
-                              (), False, plan.pace, None, None, None, 0)
+                              (), plan.start_paused, plan.pace, None, None, None, 0)
         self._entrants: dict[str, Entrant] = {}
 
     # ------------------------------------------------------------------------------ reading

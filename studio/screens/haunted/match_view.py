@@ -71,6 +71,12 @@ class MatchViewScreen(MatchLayout):
         self.sub_title = self.plan.extra.get("note", self.sub_title)
         self._play()
 
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        # Leaving or quitting must not leave the match thread waiting for a key forever (the
+        # app would hang on exit); what was played is saved as an aborted match's replay.
+        self.live.abort()
+
     @work(thread=True, exclusive=True, group="match")
     def _play(self) -> None:
         result = self.live.run()
@@ -156,9 +162,9 @@ class MatchViewScreen(MatchLayout):
         self._save(body)
 
     def _save(self, body, automatic: bool = False) -> None:
-        """Write the replay (a new file each time); safe from the match thread too."""
-        path = self.replay_path if automatic and self.replay_path else None
-        path = path or new_replay_path(self.folder, self.live.view().names)
+        """Write the replay; safe from the match thread too. One match keeps one file: saving
+        again (and the automatic save at the end) replaces what was saved before."""
+        path = self.replay_path or new_replay_path(self.folder, self.live.view().names)
         try:
             self.replay_path = save_match(body, path)
         except ProjectError as exc:

@@ -91,9 +91,9 @@ class ReplayBrowserScreen(HauntedScreen):
         table.clear()
         self.shown = []
         for info in self.infos:
-            maps = ", ".join(info.maps[:2]) + (" …" if len(info.maps) > 2 else "")
-            row = (info.created.replace("T", " ").rstrip("Z")[:16] or info.path.name[:16],
-                   " vs ".join(t[:14] for t in info.teams), maps or "-",
+            maps = ", ".join(m[:12] for m in info.maps[:2]) + (" …" if len(info.maps) > 2 else "")
+            row = (info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
+                   " vs ".join(t.removeprefix("builtin:")[:12] for t in info.teams), maps or "-",
                    info.error and f"✗ {info.error}" or info.result,
                    "" if info.seed is None else str(info.seed))
             if needle and needle not in " ".join(row).casefold():
@@ -101,6 +101,8 @@ class ReplayBrowserScreen(HauntedScreen):
             table.add_row(*row)
             self.shown.append(info)
         folder = replays_folder(self.folder)
+        if folder.is_relative_to(Path.cwd()):
+            folder = folder.relative_to(Path.cwd())
         count = f"{len(self.shown)} of {len(self.infos)}" if needle else str(len(self.infos))
         self.query_one("#status", Static).update(
             f"{count} replay(s) in {folder}" if self.infos else

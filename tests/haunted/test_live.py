@@ -1,0 +1,121 @@
+"""LiveMatch: a match paced, paused, stepped, sped up and aborted from another thread, giving the
+same result as the headless referee."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.match import MatchConfig, run_match
+from studio.sessions.haunted import MatchPlan, resolve_entrant
+from studio.sessions.haunted_live import LiveMatch
+from studio.storage.errors import ProjectError
+
+MAPS = builtin_maps()
+THREE = MatchConfig(rounds=3, max_rounds=5, maps=("Default", "WaffleTown"))
+
+
+def plan(**changes) -> MatchPlan:
+    fields = {"home": "builtin:greedy", "away": "builtin:lookahead", "config": THREE, "seed": 7,
+              "maps": MAPS, "in_process_builtins": True, "pace": 0.0}
+    fields.update(changes)
+    return MatchPlan(**fields)
+
+
+def start(live: LiveMatch) -> threading.Thread:
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    return thread
+
+
+def wait_for(condition, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.005)
+
+
+def test_a_live_match_gives_the_referee_s_result() -> None:
+    live = LiveMatch(plan())
+    result = live.run()
+    a = resolve_entrant("builtin:greedy", THREE, in_process=True)
+    b = resolve_entrant("builtin:lookahead", THREE, in_process=True)
+    headless = run_match(a, b, MAPS, THREE, 7)
+    assert replays.without_timings(result.replay) == replays.without_timings(headless.replay)
+    view = live.view()
+    assert view.result is result and view.wins == result.wins and len(view.rounds) == len(result.rounds)
+    assert view.log[-1].startswith("builtin:greedy wins") or view.log[-1].startswith("builtin:lookahead wins")
+
+
+def test_paused_from_the_start_it_plays_one_turn_per_step() -> None:
+    live = LiveMatch(plan(start_paused=True))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    time.sleep(0.05)
+    assert live.view().record is None  # held before turn 1
+    for turn in (1, 2, 3):
+        live.step()
+        wait_for(lambda: (live.view().record or {}).get("turn") == turn)
+    time.sleep(0.05)
+    assert live.view().record["turn"] == 3  # and no further
+    live.toggle_pause()
+    live.finish_match()
+    thread.join(10)
+    assert live.view().result is not None and not live.view().result.aborted
+
+
+def test_abort_keeps_the_rounds_played_and_the_one_in_progress() -> None:
+    live = LiveMatch(plan(start_paused=True))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    live.step()
+    live.step()
+    wait_for(lambda: (live.view().record or {}).get("turn") == 2)
+    so_far = live.replay_so_far()
+    assert so_far["rounds"][-1]["aborted"] and len(so_far["rounds"][-1]["turns"]) == 2
+    assert replays.verify(replays.build(so_far, "test")) == []
+    live.abort()
+    thread.join(10)
+    result = live.view().result
+    assert result.aborted and result.winner is None
+    assert len(result.replay["rounds"][-1]["turns"]) == 2
+    assert replays.verify(replays.build(result, "test")) == []
+
+
+def test_finish_round_plays_the_round_at_full_speed_then_the_pace_again() -> None:
+    live = LiveMatch(plan(pace=30.0))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    live.finish_round()
+    wait_for(lambda: live.view().round_index == 2)
+    assert live.view().fast is None and len(live.view().rounds) == 1
+    time.sleep(0.1)
+    assert len(live.view().rounds) == 1  # round 2 goes at 30 s a turn
+    live.finish_match()
+    thread.join(10)
+    assert live.view().result is not None
+
+
+def test_an_ai_that_cannot_play_is_reported_not_raised(tmp_path: Path) -> None:
+    live = LiveMatch(plan(home=str(tmp_path / "missing.py")))
+    assert live.run() is None
+    assert "no such AI file" in live.view().error
+    with pytest.raises(ProjectError):
+        plan(home="builtin:nobody").entrants()
+
+
+def test_pace_steps() -> None:
+    live = LiveMatch(plan(pace=0.5))
+    live.faster()
+    assert live.view().pace == 0.25
+    live.slower()
+    live.slower()
+    assert live.view().pace == 1.0
+    live.set_pace(0)
+    live.faster()
+    assert live.view().pace == 0.0

@@ -1,0 +1,202 @@
+"""Match setup and the live match view, driven with keys: the match the form describes is the one
+played; pause, step, abort and save keep their promises; keys work while an AI thinks."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.match import MatchConfig, run_match
+from studio.screens.haunted.match_view import MatchViewScreen
+from studio.screens.haunted.setup import MatchSetupScreen
+from studio.sessions.haunted import MatchPlan, resolve_entrant
+from tests.ui_helpers import studio_app
+
+MAPS = builtin_maps()
+ONE = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
+THREE = MatchConfig(rounds=3, max_rounds=5, maps=("Default", "WaffleTown"))
+
+
+def plan(folder: Path, **changes) -> MatchPlan:
+    fields = {"home": "builtin:greedy", "away": "builtin:lookahead", "config": THREE, "seed": 11,
+              "maps": MAPS, "folder": folder, "in_process_builtins": True, "pace": 0.0}
+    fields.update(changes)
+    return MatchPlan(**fields)
+
+
+async def until(pilot, condition, timeout: float = 15.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        await pilot.pause(0.02)
+
+
+async def open_match(pilot, app, match_plan: MatchPlan) -> MatchViewScreen:
+    await pilot.pause()
+    screen = MatchViewScreen(app.screen.document, match_plan)
+    app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def replay_files(folder: Path) -> list[Path]:
+    return sorted((folder / "replays").glob("*.json.gz"))
+
+
+def read(path: Path) -> dict:
+    return json.loads(gzip.decompress(path.read_bytes()))
+
+
+async def test_setup_starts_the_match_it_describes(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        setup = app.screen
+        assert isinstance(setup, MatchSetupScreen)
+        setup.query_one("#seed").value = "42"
+        setup.query_one("#rounds").value = "3"
+        setup.query_one("#pace").value = "5"
+        await pilot.press("f5")
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, MatchViewScreen)
+        assert view.plan.seed == 42 and view.plan.config.rounds == 3 and view.plan.pace == 5
+        assert (view.plan.home, view.plan.away) == ("Lookahead Ghouls", "Greedy Ghosts")
+        assert view.plan.config.maps == ("Default", "I(n) The Middle", "WaffleTown", "Hourglass",
+                                         "Default")
+        await until(pilot, lambda: view.live.view().round_index == 1)
+        await pilot.press("escape", "y")  # abort: the partial replay is kept
+        await until(pilot, lambda: not view.live.running)
+        await until(pilot, lambda: view.replay_path is not None)
+        assert read(view.replay_path)["result"]["aborted"] is True
+
+
+async def test_setup_refuses_what_cannot_be_played(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        setup = app.screen
+        for field, value, message in (("#rounds", "4", "rounds: must be odd"),
+                                      ("#time-limit", "0", "time limit: must be from 0.05"),
+                                      ("#seed", "x", "seed: 'x' is not a number")):
+            setup.query_one(field).value = value
+            await pilot.press("f5")
+            assert app.screen is setup
+            assert message in str(setup.query_one("#problem").render())
+            setup.query_one(field).value = {"#rounds": "5", "#time-limit": "2", "#seed": "1"}[field]
+        setup.query_one("#map-mode").value = "custom"
+        setup.query_one("#rotation").value = "Default, Atlantis"
+        await pilot.press("f5")
+        assert "no map named 'Atlantis'" in str(setup.query_one("#problem").render())
+
+
+async def test_the_match_view_plays_the_referee_s_match_and_saves_its_replay(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent))
+        await until(pilot, lambda: view.replay_path is not None)
+        await pilot.pause(0.1)
+        document = read(view.replay_path)
+        assert replays.verify(document) == []
+        headless = run_match(resolve_entrant("builtin:greedy", THREE, in_process=True),
+                             resolve_entrant("builtin:lookahead", THREE, in_process=True),
+                             MAPS, THREE, 11)
+        assert replays.without_timings(document)["rounds"] == \
+            replays.without_timings(headless.replay)["rounds"]
+        banner = view.query_one("#banner").text
+        winner = "builtin:greedy" if headless.winner == "A" else "builtin:lookahead"
+        assert f"{winner} wins" in banner and "escape: back" in banner
+        await pilot.press("escape")
+        assert not isinstance(app.screen, MatchViewScreen)
+
+
+async def test_pause_step_and_save_now(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, start_paused=True))
+        await until(pilot, lambda: view.live.view().round_index == 1)
+        for turn in (1, 2, 3):
+            await pilot.press("n")
+            await until(pilot, lambda: (view.live.view().record or {}).get("turn") == turn)
+        assert "turn 3" in view.query_one("#turn").text
+        assert "paused" in view.query_one("#score").text
+        await pilot.press("s")
+        saved = view.replay_path
+        assert saved is not None and read(saved)["rounds"][0]["aborted"]
+        assert len(read(saved)["rounds"][0]["turns"]) == 3
+        await pilot.press("l")
+        assert view.has_class("-log") and "turn 3:" in view.query_one("#log").text
+        await pilot.press("space", "F")  # resume and finish at full speed
+        await until(pilot, lambda: not view.live.running)
+        await until(pilot, lambda: not read(saved)["result"].get("aborted"))
+        # one match, one file: the complete replay replaces what `s` saved
+        assert view.replay_path == saved
+        assert [p.name for p in replay_files(ht_project.parent)] == [saved.name]
+
+
+async def test_keys_work_while_an_ai_thinks(ht_project: Path) -> None:
+    slow = ht_project.parent / "slow.py"
+    slow.write_text("import time\n\ndef main(state, side):\n    time.sleep(1.5)\n"
+                    "    return ['none', 'none', 'none']\n")
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, home=str(slow),
+                                                 away="builtin:idle", config=ONE,
+                                                 in_process_builtins=False))
+        await until(pilot, lambda: view.live.view().round_index == 1)
+        started = time.monotonic()
+        await pilot.press("l")
+        await pilot.press("space")
+        await pilot.pause()
+        assert view.has_class("-log") and view.live.view().paused
+        assert view.live.view().record is None  # the first answer is still being thought about
+        assert time.monotonic() - started < 1.0
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: not view.live.running, timeout=10)
+
+
+@pytest.mark.parametrize(("size", "theme"), [((100, 30), None), ((80, 24), None), ((80, 24), "ansi")])
+def test_setup_snapshot(snap_compare, ht_project: Path, size, theme, monkeypatch) -> None:
+    monkeypatch.setattr("studio.screens.haunted.setup.secrets.randbits", lambda bits: 1234)
+    assert snap_compare(studio_app(ht_project, theme), terminal_size=size, press=["m"])
+
+
+@pytest.mark.parametrize(("size", "log"), [((100, 30), False), ((80, 24), True)])
+def test_match_view_snapshot(snap_compare, ht_project: Path, monkeypatch, size, log) -> None:
+    monkeypatch.setattr("studio.engines.haunted.inprocess.time",
+                        types.SimpleNamespace(perf_counter=lambda: 0.0))
+
+    async def run(pilot) -> None:
+        view = await open_match(pilot, pilot.app, plan(ht_project.parent, start_paused=True))
+        await until(pilot, lambda: view.live.view().round_index == 1)
+        for turn in range(1, 7):
+            await pilot.press("n")
+            await until(pilot, lambda: (view.live.view().record or {}).get("turn") == turn)
+        if log:
+            await pilot.press("l")
+        await pilot.pause(0.2)
+
+    assert snap_compare(studio_app(ht_project), terminal_size=size, run_before=run)
+
+
+async def test_quitting_with_a_paused_match_exits_and_keeps_the_replay(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, start_paused=True))
+        await until(pilot, lambda: view.live.view().round_index == 1)
+        await pilot.press("n")
+        await until(pilot, lambda: view.live.view().record is not None)
+        await pilot.press("escape", "n")  # not aborted: the question was declined
+        assert app.screen is view and view.live.running
+        app.exit()
+    files = replay_files(ht_project.parent)
+    assert len(files) == 1 and read(files[0])["result"]["aborted"] is True

@@ -1,0 +1,155 @@
+"""The replay browser and viewer: list, filter, open, step through, verify, delete."""
+
+from __future__ import annotations
+
+import datetime as dt
+import types
+from pathlib import Path
+
+import pytest
+
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.match import MatchConfig, run_match
+from studio.screens.haunted.replay_browser import ReplayBrowserScreen
+from studio.screens.haunted.replay_viewer import ReplayViewerScreen
+from studio.sessions.haunted import resolve_entrant
+from studio.storage.haunted_replay import save_replay
+from tests.ui_helpers import studio_app
+
+THREE = MatchConfig(rounds=3, max_rounds=5, maps=("Default", "WaffleTown"))
+WHEN = dt.datetime(2026, 11, 20, 9, 30, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture
+def frozen_timings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process AIs answer in "0 ms", so pictures of timings do not vary between runs."""
+    monkeypatch.setattr("studio.engines.haunted.inprocess.time",
+                        types.SimpleNamespace(perf_counter=lambda: 0.0))
+
+
+def record(folder: Path, a: str = "greedy", b: str = "lookahead", seed: int = 5,
+           name: str = "match.json.gz") -> tuple[Path, object]:
+    entrants = [resolve_entrant(f"builtin:{x}", THREE, in_process=True) for x in (a, b)]
+    result = run_match(*entrants, builtin_maps(), THREE, seed)
+    path = save_replay(replays.build(result, "test", WHEN), folder / "replays" / name)
+    return path, result
+
+
+async def open_viewer(pilot, path: Path) -> ReplayViewerScreen:
+    await pilot.press("r")
+    await pilot.pause(0.3)
+    browser = pilot.app.screen
+    assert isinstance(browser, ReplayBrowserScreen)
+    assert [i.path.name for i in browser.shown] == [path.name]
+    await pilot.press("enter")
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def test_step_through_a_recorded_match(ht_project: Path, frozen_timings) -> None:
+    path, result = record(ht_project.parent)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = await open_viewer(pilot, path)
+        assert isinstance(viewer, ReplayViewerScreen) and viewer.path.name == path.name
+        assert (viewer.round, viewer.frame) == (1, 0)
+        await pilot.press("n", "n")
+        assert viewer.frame == 2 and "turn 2" in viewer.query_one("#turn").text
+        await pilot.press("p")
+        assert viewer.frame == 1
+        await pilot.press("right_square_bracket")
+        assert (viewer.round, viewer.frame) == (2, 0)
+        await pilot.press("end")
+        assert viewer.round == len(result.rounds)
+        last = result.rounds[-1]
+        assert viewer.frame == last.turns
+        assert "wins" in viewer.query_one("#banner").text
+        await pilot.press("home")
+        assert (viewer.round, viewer.frame) == (1, 0)
+        await pilot.press("g")
+        await pilot.press(*"2.3", "enter")
+        await pilot.pause()
+        assert (viewer.round, viewer.frame) == (2, 3)
+        await pilot.press("left")  # previous turn, and across the round start
+        await pilot.press("home", "right_square_bracket", "left")
+        assert (viewer.round, viewer.frame) == (1, result.rounds[0].turns)
+        await pilot.press("v")
+        await pilot.pause(0.5)
+        assert "✓ verified" in viewer.query_one("#banner").text
+
+
+async def test_playing_runs_on_a_timer_that_stops(ht_project: Path) -> None:
+    path, _ = record(ht_project.parent)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = await open_viewer(pilot, path)
+        await pilot.press("plus", "plus", "plus", "plus")
+        assert viewer.pace == 0.05
+        await pilot.press("space")
+        await pilot.pause(0.4)
+        assert viewer.frame > 2 or viewer.round > 1
+        await pilot.press("space")
+        where = (viewer.round, viewer.frame)
+        await pilot.pause(0.2)
+        assert (viewer.round, viewer.frame) == where and viewer._timer is None
+
+
+async def test_a_tampered_replay_is_reported(ht_project: Path) -> None:
+    path, result = record(ht_project.parent)
+    document = replays.build(result, "test", WHEN)
+    document["rounds"][0]["turns"][0]["home"]["moves"] = ["west", "west", "west"]
+    save_replay(document, path)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = await open_viewer(pilot, path)
+        await pilot.press("v")
+        await pilot.pause(0.5)
+        assert "✗ replay does not match this engine version" in viewer.query_one("#banner").text
+
+
+async def test_browse_filter_and_delete(ht_project: Path) -> None:
+    first, _ = record(ht_project.parent, name="a.json.gz")
+    second, _ = record(ht_project.parent, "wander", "cautious", name="b.json.gz")
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        browser = app.screen
+        assert {i.path.name for i in browser.shown} == {"a.json.gz", "b.json.gz"}
+        await pilot.press("slash", *"wander", "enter")
+        assert [i.path.name for i in browser.shown] == ["b.json.gz"]
+        await pilot.press("v")
+        await pilot.pause(0.5)
+        assert "✓ b.json.gz: verified" in str(browser.query_one("#status").render())
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert browser.shown == [] and not second.exists()
+        assert (ht_project.parent / "replays" / ".trash" / "b.json.gz").exists()
+        assert first.exists()
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+def test_replay_viewer_snapshot(snap_compare, ht_project: Path, frozen_timings, size) -> None:
+    record(ht_project.parent)
+
+    async def run(pilot) -> None:
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n", "n", "n", "n", "l")
+        await pilot.pause(0.2)
+
+    assert snap_compare(studio_app(ht_project), terminal_size=size, run_before=run)
+
+
+def test_replay_browser_snapshot(snap_compare, ht_project: Path) -> None:
+    record(ht_project.parent, name="a.json.gz")
+    record(ht_project.parent, "wander", "cautious", name="b.json.gz")
+
+    async def run(pilot) -> None:
+        await pilot.press("r")
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(ht_project, theme="ansi"), terminal_size=(80, 24), run_before=run)
