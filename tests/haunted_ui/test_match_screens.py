@@ -198,5 +198,9 @@ async def test_quitting_with_a_paused_match_exits_and_keeps_the_replay(ht_projec
         await pilot.press("escape", "n")  # not aborted: the question was declined
         assert app.screen is view and view.live.running
         app.exit()
+    end = time.monotonic() + 10  # the match thread saves as it ends, after the app has closed
+    while not replay_files(ht_project.parent) and time.monotonic() < end:
+        time.sleep(0.02)
+    time.sleep(0.1)
     files = replay_files(ht_project.parent)
     assert len(files) == 1 and read(files[0])["result"]["aborted"] is True
