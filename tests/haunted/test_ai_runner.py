@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 
@@ -68,6 +69,17 @@ def test_close_reaps_the_worker_and_removes_its_folder_and_is_idempotent() -> No
     ai.close()
     assert gone(pid)
     assert not os.path.exists(workdir)
+
+
+@pytest.mark.parametrize("name", ["counter.py", "infinite_loop.py", "exits.py"])
+def test_close_leaves_no_thread_or_descriptor_behind(name: str) -> None:
+    before, fds = set(threading.enumerate()), sorted(os.listdir("/proc/self/fd"))
+    ai = player(name)
+    assert ai.load(1, "home").ok
+    move(ai, hard=True)  # answers, times out, or dies (exits.py with ``hard``)
+    ai.close()
+    assert [t for t in threading.enumerate() if t not in before] == []
+    assert sorted(os.listdir("/proc/self/fd")) == fds
 
 
 def test_reply_timing_is_measured_by_the_host() -> None:
