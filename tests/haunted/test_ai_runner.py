@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from studio.engines.haunted.ai import WorkerPlayer, make_player
+from studio.engines.haunted.ai import WorkerPlayer, make_player, runner
 from studio.engines.haunted.builtin_ais import BUILTINS
 from tests.haunted.hostile import STATE, gone, move, player
 
@@ -79,6 +79,18 @@ def test_close_leaves_no_thread_or_descriptor_behind(name: str) -> None:
     move(ai, hard=True)  # answers, times out, or dies (exits.py with ``hard``)
     ai.close()
     assert [t for t in threading.enumerate() if t not in before] == []
+    assert sorted(os.listdir("/proc/self/fd")) == fds
+
+
+def test_a_worker_that_cannot_start_is_a_crash_and_leaks_no_descriptor(monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(runner.subprocess, "Popen", refuse)
+    fds = sorted(os.listdir("/proc/self/fd"))
+    ai = player("counter.py")
+    reply = ai.load(1, "home")
+    assert reply.failure == "crash" and "no more processes" in reply.error
     assert sorted(os.listdir("/proc/self/fd")) == fds
 
 

@@ -30,6 +30,8 @@ WORKER = Path(__file__).with_name("worker.py")
 TURN_OUTPUT_LIMIT = 4096
 ROUND_OUTPUT_LIMIT = 65536
 TRUNCATED = "…truncated"
+_EXIT_GRACE = 0.5
+"""Seconds to wait for the exit code of a worker whose reply pipe has closed."""
 MAX_MOVES = 3
 MAX_TURNS = 340
 """Longest possible round (§5.4) on the largest map, 15×15 at strength 3: ⌊(675 + 6) / 2⌋."""
@@ -199,6 +201,10 @@ class WorkerPlayer:
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self._workdir, env=scrubbed_env(), pass_fds=(worker_in, worker_out),
                 start_new_session=True)
+        except BaseException:
+            os.close(host_in)
+            os.close(host_out)
+            raise
         finally:
             os.close(worker_in)
             os.close(worker_out)
@@ -243,11 +249,19 @@ class WorkerPlayer:
 
     def _crashed(self, ms: float) -> AIReply:
         process = self._process
-        code = process.wait(timeout=2.0) if process is not None else None
+        code = None
+        if process is not None:
+            try:  # end of file comes from a worker that died, or is dying
+                code = process.wait(timeout=_EXIT_GRACE)
+            except subprocess.TimeoutExpired:  # closed its pipe but lives on: killed below
+                pass
         stderr = self._bound(self._raw[1].take()) if self._raw else ""
         stdout = self._bound(self._raw[0].take()) if self._raw else ""
         self.close()
-        how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        if code is None:
+            return AIReply(False, failure="crash", ms=ms, stdout=stdout, stderr=stderr,
+                           error="the worker closed its reply pipe; it was killed")
+        how = f"signal {-code}" if code < 0 else f"exit code {code}"
         if code == -signal.SIGXCPU:
             how += " (CPU time limit)"
         return AIReply(False, failure="crash", ms=ms, stdout=stdout, stderr=stderr,
