@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from studio.engines.haunted.ai import WorkerPlayer, make_player, runner
 from studio.engines.haunted.builtin_ais import BUILTINS
-from tests.haunted.hostile import STATE, gone, move, player
+from tests.haunted.hostile import STATE, gone, move, player, wait_gone
 
 
 def test_state_persists_within_a_round_and_resets_between_rounds() -> None:
@@ -125,3 +129,27 @@ def test_no_time_limit_waits_for_a_slow_answer() -> None:
         assert ai.load(1, "home").ok
         reply = move(ai, sleep=0.5)
     assert reply.ok and reply.ms >= 500
+
+
+def test_players_left_open_at_exit_are_closed_cleanly() -> None:
+    script = (
+        "from tests.haunted.hostile import STATE, player\n"
+        "ANSWERED = player('counter.py')\n"
+        "ANSWERED.load(1, 'home')\n"
+        "ANSWERED.request(1, STATE, 'home')\n"
+        "ANSWERED.collect()\n"
+        "HUNG = player('infinite_loop.py')\n"
+        "HUNG.load(1, 'home')\n"
+        "HUNG.request(1, STATE, 'home')\n"
+        "print(ANSWERED.pid, HUNG.pid)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, timeout=30)
+    pids = [int(pid) for pid in done.stdout.split()]
+    stray = [pid for pid in pids if not wait_gone(pid)]
+    for pid in stray:  # a failure here must not leave workers burning CPU
+        os.kill(pid, signal.SIGKILL)
+    assert done.returncode == 0, done.stderr
+    assert "Fatal Python error" not in done.stderr
+    assert len(pids) == 2 and stray == []

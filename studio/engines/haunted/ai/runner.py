@@ -8,6 +8,7 @@ process group with SIGKILL (spec haunted.md §7.3, §8.1). Answers are timed whe
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import math
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +153,7 @@ class WorkerPlayer:
     def close(self) -> None:
         """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
         process, self._process = self._process, None
+        _RUNNING.discard(self)
         if self._to_worker is not None:
             os.close(self._to_worker)
             self._to_worker = None
@@ -174,6 +177,10 @@ class WorkerPlayer:
 
     def __del__(self) -> None:
         try:
+            if sys.is_finalizing():  # threads are frozen: joining them or their streams aborts
+                if self._process is not None:
+                    _kill_tree(self._process)
+                return
             self.close()
         except Exception:  # noqa: BLE001 - at interpreter exit modules may already be gone
             pass
@@ -212,6 +219,7 @@ class WorkerPlayer:
         self._replies = LineReader(host_in, name=f"studio-ai-replies-{self._process.pid}")
         self._raw = [RawOutput(self._process.stdout), RawOutput(self._process.stderr)]
         self._round_output = 0
+        _RUNNING.add(self)
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
@@ -282,6 +290,18 @@ class WorkerPlayer:
             self.confined = bool(message["confined"])
             self.confinement = message.get("confinement", "")
             self.unconfined_reason = "" if self.confined else f"runs unconfined: {self.confinement}"
+
+
+_RUNNING: weakref.WeakSet[WorkerPlayer] = weakref.WeakSet()
+"""Players with a live worker, closed at exit while threads still run (a player left unclosed
+in a global was closed only at finalization, where joining its threads aborted the interpreter
+and left the worker running)."""
+
+
+@atexit.register
+def _close_running() -> None:
+    for player in list(_RUNNING):
+        player.close()
 
 
 def mini_racer_dir() -> str:
