@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 
-from studio.engines.haunted.ai import WorkerPlayer, make_player
+from studio.engines.haunted.ai import WorkerPlayer, make_player, runner
 from studio.engines.haunted.builtin_ais import BUILTINS
-from tests.haunted.hostile import STATE, gone, move, player
+from tests.haunted.hostile import STATE, gone, move, player, wait_gone
 
 
 def test_state_persists_within_a_round_and_resets_between_rounds() -> None:
@@ -70,6 +75,29 @@ def test_close_reaps_the_worker_and_removes_its_folder_and_is_idempotent() -> No
     assert not os.path.exists(workdir)
 
 
+@pytest.mark.parametrize("name", ["counter.py", "infinite_loop.py", "exits.py"])
+def test_close_leaves_no_thread_or_descriptor_behind(name: str) -> None:
+    before, fds = set(threading.enumerate()), sorted(os.listdir("/proc/self/fd"))
+    ai = player(name)
+    assert ai.load(1, "home").ok
+    move(ai, hard=True)  # answers, times out, or dies (exits.py with ``hard``)
+    ai.close()
+    assert [t for t in threading.enumerate() if t not in before] == []
+    assert sorted(os.listdir("/proc/self/fd")) == fds
+
+
+def test_a_worker_that_cannot_start_is_a_crash_and_leaks_no_descriptor(monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(runner.subprocess, "Popen", refuse)
+    fds = sorted(os.listdir("/proc/self/fd"))
+    ai = player("counter.py")
+    reply = ai.load(1, "home")
+    assert reply.failure == "crash" and "no more processes" in reply.error
+    assert sorted(os.listdir("/proc/self/fd")) == fds
+
+
 def test_reply_timing_is_measured_by_the_host() -> None:
     with player("counter.py") as ai:
         load = ai.load(1, "home")
@@ -101,3 +129,27 @@ def test_no_time_limit_waits_for_a_slow_answer() -> None:
         assert ai.load(1, "home").ok
         reply = move(ai, sleep=0.5)
     assert reply.ok and reply.ms >= 500
+
+
+def test_players_left_open_at_exit_are_closed_cleanly() -> None:
+    script = (
+        "from tests.haunted.hostile import STATE, player\n"
+        "ANSWERED = player('counter.py')\n"
+        "ANSWERED.load(1, 'home')\n"
+        "ANSWERED.request(1, STATE, 'home')\n"
+        "ANSWERED.collect()\n"
+        "HUNG = player('infinite_loop.py')\n"
+        "HUNG.load(1, 'home')\n"
+        "HUNG.request(1, STATE, 'home')\n"
+        "print(ANSWERED.pid, HUNG.pid)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, timeout=30)
+    pids = [int(pid) for pid in done.stdout.split()]
+    stray = [pid for pid in pids if not wait_gone(pid)]
+    for pid in stray:  # a failure here must not leave workers burning CPU
+        os.kill(pid, signal.SIGKILL)
+    assert done.returncode == 0, done.stderr
+    assert "Fatal Python error" not in done.stderr
+    assert len(pids) == 2 and stray == []

@@ -70,6 +70,20 @@ def test_failing_file_ais_through_the_workers(capsys, tmp_path: Path) -> None:
     assert round1["reason"] == "error" and "KeyError" in round1["message"]
 
 
+@pytest.mark.parametrize("hung_first", [True, False], ids=["hung-as-A", "hung-as-B"])
+def test_a_hung_ai_loses_alone_in_either_order(capsys, tmp_path: Path, hung_first: bool) -> None:
+    """Issue 10: with the hung AI as A, the idle one timed out too (both-failed, coin toss)."""
+    hung = str(tmp_path / "hung.py")
+    Path(hung).write_text("def main(state, side):\n    while True:\n        pass\n")
+    ais = (hung, "builtin:idle") if hung_first else ("builtin:idle", hung)
+    code, out, _ = run(capsys, "match", *ais, "--rounds", "1", "--timeout", "1", "--json")
+    data = json.loads(out)
+    round1 = data["rounds"][0]
+    assert code == 0 and data["winner"] == "builtin:idle" and data["reason"] == "rounds"
+    assert round1["reason"] == "timeout" and round1["winner"] == "builtin:idle"
+    assert list(round1["failures"]) == [hung]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("builtin:nobody", "builtin:idle"), "no built-in AI"),
     (("builtin:idle", "idle.txt"), "unknown AI"),

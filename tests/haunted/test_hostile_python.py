@@ -147,6 +147,19 @@ def test_failing_at_load_is_an_exception(name: str, needle: str) -> None:
     ai.close()
 
 
+def test_flooding_the_reply_pipe_is_a_crash_not_an_error_in_the_studio() -> None:
+    # It once made collect() raise TimeoutExpired: the host waited for a worker that lived on.
+    reply, elapsed = _after_one_move("protocol_flood.py", "crash", time_limit=5.0)
+    assert "overlong" in reply.error
+    assert elapsed < 1.0
+
+
+def test_closing_the_reply_pipe_is_a_crash_not_an_error_in_the_studio() -> None:
+    reply, elapsed = _after_one_move("closes_reply.py", "crash", time_limit=5.0)
+    assert "closed its reply pipe" in reply.error
+    assert elapsed < 1.5
+
+
 def test_top_level_print_is_returned_with_the_load_failure() -> None:
     with player("top_level_error.py") as ai:
         assert ai.load(1, "home").stdout == "loading...\n"

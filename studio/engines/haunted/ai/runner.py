@@ -2,16 +2,17 @@
 
 One worker per AI per round: ``load`` starts it, moves reuse it (module state persists within the
 round), ``close`` kills and reaps it. The host alone measures time; on overrun it kills the worker's
-process group with SIGKILL (spec haunted.md §7.3, §8.1).
+process group with SIGKILL (spec haunted.md §7.3, §8.1). Answers are timed when they arrive
+(:mod:`.arrivals`), not when ``collect`` gets to them, so each AI is judged on its own clock.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import math
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -19,17 +20,20 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.ai import landlock
+from studio.engines.haunted.ai.arrivals import LineReader
 from studio.engines.haunted.players import AIReply
 
 WORKER = Path(__file__).with_name("worker.py")
 TURN_OUTPUT_LIMIT = 4096
 ROUND_OUTPUT_LIMIT = 65536
 TRUNCATED = "…truncated"
-_REPLY_LIMIT = 4 << 20  # bytes of one protocol line; a legal reply is far smaller
+_EXIT_GRACE = 0.5
+"""Seconds to wait for the exit code of a worker whose reply pipe has closed."""
 MAX_MOVES = 3
 MAX_TURNS = 340
 """Longest possible round (§5.4) on the largest map, 15×15 at strength 3: ⌊(675 + 6) / 2⌋."""
@@ -97,8 +101,7 @@ class WorkerPlayer:
         self._process: subprocess.Popen[bytes] | None = None
         self._workdir: str | None = None
         self._to_worker: int | None = None
-        self._from_worker: int | None = None
-        self._buffer = bytearray()
+        self._replies: LineReader | None = None
         self._raw: list[RawOutput] = []
         self._sent_at = 0.0
         self._pending = False
@@ -150,19 +153,21 @@ class WorkerPlayer:
     def close(self) -> None:
         """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
         process, self._process = self._process, None
-        for fd in (self._to_worker, self._from_worker):
-            if fd is not None:
-                os.close(fd)
-        self._to_worker = self._from_worker = None
+        _RUNNING.discard(self)
+        if self._to_worker is not None:
+            os.close(self._to_worker)
+            self._to_worker = None
         if process is not None:
             _kill_tree(process)
+        if self._replies is not None:
+            self._replies.close()  # ends its thread and closes the pipe
+            self._replies = None
         for raw in self._raw:
             raw.join()
         self._raw = []
         if self._workdir is not None:
             shutil.rmtree(self._workdir, ignore_errors=True)
             self._workdir = None
-        self._buffer.clear()
 
     def __enter__(self) -> WorkerPlayer:
         return self
@@ -172,6 +177,10 @@ class WorkerPlayer:
 
     def __del__(self) -> None:
         try:
+            if sys.is_finalizing():  # threads are frozen: joining them or their streams aborts
+                if self._process is not None:
+                    _kill_tree(self._process)
+                return
             self.close()
         except Exception:  # noqa: BLE001 - at interpreter exit modules may already be gone
             pass
@@ -199,13 +208,18 @@ class WorkerPlayer:
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self._workdir, env=scrubbed_env(), pass_fds=(worker_in, worker_out),
                 start_new_session=True)
+        except BaseException:
+            os.close(host_in)
+            os.close(host_out)
+            raise
         finally:
             os.close(worker_in)
             os.close(worker_out)
-        self._to_worker, self._from_worker = host_out, host_in
-        os.set_blocking(host_in, False)
+        self._to_worker = host_out
+        self._replies = LineReader(host_in, name=f"studio-ai-replies-{self._process.pid}")
         self._raw = [RawOutput(self._process.stdout), RawOutput(self._process.stderr)]
         self._round_output = 0
+        _RUNNING.add(self)
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
@@ -214,16 +228,23 @@ class WorkerPlayer:
             pass  # a dead worker shows up as a crash when the reply is read
 
     def _reply(self, deadline: float, started: float) -> AIReply:
-        line = self._read_line(deadline)
-        ms = (time.perf_counter() - started) * 1000
-        if line is None:
+        """The answer that arrived by ``deadline``; its time runs from ``started`` to its arrival."""
+        if self._replies is None:
+            return AIReply(False, failure="crash", error="the worker is not running")
+        arrival = self._replies.next(deadline)
+        if arrival is None:
+            ms = (time.perf_counter() - started) * 1000
             self.close()
             return AIReply(False, failure="timeout", ms=ms,
                            error=f"no answer within {deadline - started:.2f} s; the worker was killed")
-        if line == b"":
-            return self._crashed(ms)
+        ms = (arrival.at - started) * 1000
+        if arrival.line is None:
+            if arrival.ended == "eof":
+                return self._crashed(ms)
+            self.close()
+            return AIReply(False, failure="crash", ms=ms, error="the worker sent an overlong reply")
         try:
-            message = json.loads(line)
+            message = json.loads(arrival.line)
         except ValueError:
             return AIReply(False, failure="crash", ms=ms, error="the worker sent garbage")
         stdout = self._bound(message.get("stdout", "") + self._raw[0].take())
@@ -234,37 +255,21 @@ class WorkerPlayer:
                            stderr=stderr, error=message.get("error", ""))
         return AIReply(True, result=message.get("result"), ms=ms, stdout=stdout, stderr=stderr)
 
-    def _read_line(self, deadline: float) -> bytes | None:
-        """One protocol line; ``b""`` when the worker died, None at the deadline."""
-        fd = self._from_worker
-        while True:
-            end = self._buffer.find(b"\n")
-            if end >= 0:
-                line = bytes(self._buffer[:end])
-                del self._buffer[:end + 1]
-                return line
-            if len(self._buffer) > _REPLY_LIMIT:
-                return b""
-            left = deadline - time.perf_counter()
-            if left <= 0 or fd is None:
-                return None if fd is not None else b""
-            ready, _, _ = select.select([fd], [], [], None if left == math.inf else left)
-            if ready:
-                try:
-                    chunk = os.read(fd, 1 << 20)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    return b""
-                self._buffer += chunk
-
     def _crashed(self, ms: float) -> AIReply:
         process = self._process
-        code = process.wait(timeout=2.0) if process is not None else None
+        code = None
+        if process is not None:
+            try:  # end of file comes from a worker that died, or is dying
+                code = process.wait(timeout=_EXIT_GRACE)
+            except subprocess.TimeoutExpired:  # closed its pipe but lives on: killed below
+                pass
         stderr = self._bound(self._raw[1].take()) if self._raw else ""
         stdout = self._bound(self._raw[0].take()) if self._raw else ""
         self.close()
-        how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        if code is None:
+            return AIReply(False, failure="crash", ms=ms, stdout=stdout, stderr=stderr,
+                           error="the worker closed its reply pipe; it was killed")
+        how = f"signal {-code}" if code < 0 else f"exit code {code}"
         if code == -signal.SIGXCPU:
             how += " (CPU time limit)"
         return AIReply(False, failure="crash", ms=ms, stdout=stdout, stderr=stderr,
@@ -285,6 +290,18 @@ class WorkerPlayer:
             self.confined = bool(message["confined"])
             self.confinement = message.get("confinement", "")
             self.unconfined_reason = "" if self.confined else f"runs unconfined: {self.confinement}"
+
+
+_RUNNING: weakref.WeakSet[WorkerPlayer] = weakref.WeakSet()
+"""Players with a live worker, closed at exit while threads still run (a player left unclosed
+in a global was closed only at finalization, where joining its threads aborted the interpreter
+and left the worker running)."""
+
+
+@atexit.register
+def _close_running() -> None:
+    for player in list(_RUNNING):
+        player.close()
 
 
 def mini_racer_dir() -> str:
