@@ -19,7 +19,7 @@ def open_document(project: Project) -> Document[BtreeModel]:
 class BtreeScreen(DocumentScreen):
     """A screen editing, playing or debugging one behaviour-tree document."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # None would mean the app's "*": the first field would take the keys
     """Keys go to the screen's own bindings until a field is chosen (enter, tab)."""
 
     @property

@@ -52,7 +52,7 @@ class Shown:
 class MatchLayout(HauntedScreen):
     """Board, scoreboard, turn panel, banner and log; subclasses say what to show."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # None would mean the app's "*": the first field would take the keys
     DEFAULT_CSS = """
     MatchLayout #main { height: 1fr; }
     MatchLayout Board { width: auto; height: auto; max-height: 100%; margin: 0 1; }
