@@ -140,13 +140,22 @@ class MatchPlan:
     extra: dict[str, str] = field(default_factory=dict)
     """Notes for the view (e.g. "quick test of map X")."""
 
+    def names(self) -> tuple[str, str]:
+        """The teams as the match view names them (an AI file by its file name)."""
+        def shown(spec: str, name: str | None) -> str:
+            if name:
+                return name
+            return Path(spec).name if spec.endswith((".py", ".js")) else spec
+
+        return distinct_names(shown(self.home, self.home_name), shown(self.away, self.away_name))
+
     def entrants(self) -> tuple[Entrant, Entrant]:
         """Both entrants, started once each to fail early.
 
         Raises:
             ProjectError: an AI cannot play.
         """
-        names = distinct_names(self.home_name or self.home, self.away_name or self.away)
+        names = self.names()
         options = {"in_process": self.in_process_builtins, "no_time_limit": self.no_time_limit}
         team_a = resolve_entrant(self.home, self.config, self.teams, self.folder,
                                  name=names[0], **options)

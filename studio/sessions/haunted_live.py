@@ -95,7 +95,7 @@ class LiveMatch:
         self._teams: dict[str, dict[str, Any]] = {}
         self._current: dict[str, Any] | None = None
         """The replay record of the round being played, built from the turns seen."""
-        names = (plan.home_name or plan.home, plan.away_name or plan.away)
+        names = plan.names()
         self._view = LiveView(names, 0, None, "A", {}, None, (), None, (), {"A": 0, "B": 0}, 0,
                               (), plan.start_paused, plan.pace, None, None, None, 0)
         self._entrants: dict[str, Entrant] = {}
@@ -277,13 +277,20 @@ class LiveMatch:
         self._control(_aborted=True)
 
 
+def last_line(text: str) -> str:
+    """The last non-empty line of a message (a traceback's "Error: what")."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
 def round_line(result: RoundResult, names: tuple[str, str]) -> str:
     """One line for a decided round: number, map, winner and why."""
     winner = result.winner_team
     who = "tie" if winner is None else f"{names[0 if winner == 'A' else 1]} wins"
     detail = result.reason
     if result.failures:
-        detail += "; " + "; ".join(f"{names[0 if team == 'A' else 1]}: {f['failure']} — {f['error']}"
-                                   for team, f in result.failures.items())
+        detail += "; " + "; ".join(
+            f"{names[0 if team == 'A' else 1]}: {f['failure']} — {last_line(f['error'])}"
+            for team, f in result.failures.items())
     return (f"round {result.index} ({result.map}): {who} ({detail}), broken "
             f"{result.broken[0]}–{result.broken[1]}, {result.turns} turns")

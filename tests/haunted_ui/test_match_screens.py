@@ -204,3 +204,20 @@ async def test_quitting_with_a_paused_match_exits_and_keeps_the_replay(ht_projec
     time.sleep(0.1)
     files = replay_files(ht_project.parent)
     assert len(files) == 1 and read(files[0])["result"]["aborted"] is True
+
+
+async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Path) -> None:
+    raising = Path(__file__).parent.parent / "haunted" / "hostile" / "raising.py"
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, home=str(raising),
+                                                 away="builtin:idle", config=ONE,
+                                                 in_process_builtins=False))
+        await until(pilot, lambda: not view.live.running)
+        await pilot.pause(0.1)
+        assert "exception" in view.query_one("#turn").text  # the failed turn, with its error
+        await pilot.press("l")
+        log = view.query_one("#log").text
+        assert ("round 1 (Default): builtin:idle wins (ai_failure; raising.py: exception — "
+                "RuntimeError: boom from the AI)") in log
+        assert "boom from the AI" in view.query_one("#turn").text

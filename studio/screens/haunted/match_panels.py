@@ -62,7 +62,8 @@ def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
         moves = answer.get("moves")
         if moves is None:
             line.append(f"{side}: ", looks.get(side, styles.text))
-            line.append(f"{answer.get('failure', 'no answer')}: {answer.get('error', '')}"[:60],
+            error = [x for x in str(answer.get("error", "")).splitlines() if x.strip()]
+            line.append(f"{answer.get('failure', 'no answer')}: {error[-1].strip() if error else ''}"[:60],
                         styles.error)
         else:
             for k, move in enumerate(moves):
