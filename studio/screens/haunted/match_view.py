@@ -8,6 +8,7 @@ message, and only the board rows and panel lines that changed reach the terminal
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,6 +25,10 @@ from studio.sessions.haunted import MatchPlan
 from studio.sessions.haunted_live import LiveMatch, LiveView
 from studio.sessions.haunted_replays import new_replay_path, save_match
 from studio.storage.errors import ProjectError
+
+
+FRAME_RATE = 30
+"""Most frames a second the view draws while a match runs at full speed."""
 
 
 class MatchViewScreen(MatchLayout):
@@ -58,6 +63,7 @@ class MatchViewScreen(MatchLayout):
         self.plan = plan
         self.live = LiveMatch(plan, self._match_changed)
         self._pending = False
+        self._drawn_at = 0.0
         self._shown_version = -1
         self._log_shown = 0
         self.replay_path: Path | None = None
@@ -94,7 +100,17 @@ class MatchViewScreen(MatchLayout):
 
     @on(Updated)
     def _redraw(self) -> None:
+        # At full speed turns come far faster than frames: draw at most FRAME_RATE times a
+        # second, and leave the rest of the time to the match thread (they share the GIL).
+        wait = self._drawn_at + 1 / FRAME_RATE - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, self._redraw_now)
+            return
+        self._redraw_now()
+
+    def _redraw_now(self) -> None:
         self._pending = False
+        self._drawn_at = time.monotonic()
         view = self.live.view()
         if view.version == self._shown_version and view.result is None:
             return
