@@ -221,3 +221,49 @@ async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Pa
         assert ("round 1 (Default): builtin:idle wins (ai_failure; raising.py: exception — "
                 "RuntimeError: boom from the AI)") in log
         assert "boom from the AI" in view.query_one("#turn").text
+
+
+@pytest.mark.parametrize("moment", ["round-over", "match-over"])
+def test_banner_snapshots(snap_compare, ht_project: Path, monkeypatch, moment) -> None:
+    monkeypatch.setattr("studio.engines.haunted.inprocess.time",
+                        types.SimpleNamespace(perf_counter=lambda: 0.0))
+    monkeypatch.setattr("studio.screens.haunted.match_view.new_replay_path",
+                        lambda folder, names: folder / "replays" / "match.json.gz")
+
+    async def run(pilot) -> None:
+        view = await open_match(pilot, pilot.app, plan(ht_project.parent, start_paused=True))
+        if moment == "match-over":
+            await pilot.press("F")
+            await until(pilot, lambda: view.replay_path is not None)
+        else:
+            while not view.live.view().rounds:
+                await pilot.press("n")
+                await pilot.pause(0.02)
+        await pilot.pause(0.2)
+
+    assert snap_compare(studio_app(ht_project), terminal_size=(100, 30), run_before=run)
+
+
+def test_the_view_and_studio_match_agree(ht_project: Path) -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "studio", "match", "builtin:greedy", "builtin:lookahead",
+               "--seed", "11", "--rounds", "3", "--max-rounds", "5", "--map", "Default,WaffleTown",
+               "--json"]
+    cli = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+
+    async def play() -> dict:
+        app = studio_app(ht_project)
+        async with app.run_test(size=(100, 30)) as pilot:
+            view = await open_match(pilot, app, plan(ht_project.parent, in_process_builtins=False))
+            await until(pilot, lambda: view.replay_path is not None)
+            return read(view.replay_path)
+
+    import asyncio
+
+    document = asyncio.run(play())
+    assert document["result"]["wins"] == {"A": cli["wins"]["builtin:greedy"],
+                                          "B": cli["wins"]["builtin:lookahead"]}
+    assert [r["result"]["turns"] for r in document["rounds"]] == [r["turns"] for r in cli["rounds"]]
+    assert document["teams"][document["result"]["winner"]]["name"] == cli["winner"]

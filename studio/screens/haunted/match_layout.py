@@ -3,6 +3,7 @@ the scoreboard, the turn panel and a banner, with the log panel below (``l``).""
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,17 @@ def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
     """Wide 4×2 tiles when the board fits beside the panels, else narrow 2×1 ones."""
     fits = board_size * WIDE[0] + SIDE_WIDTH + 2 <= width and board_size * WIDE[1] + 4 <= height
     return WIDE if fits else NARROW
+
+
+def wrapped(lines: list[Text], width: int) -> list[Text]:
+    """Long one-style lines (round results, errors) folded to the panel's width."""
+    out: list[Text] = []
+    for line in lines:
+        if line.cell_len <= width:
+            out.append(line)
+            continue
+        out += [Text(part, style=line.style) for part in textwrap.wrap(line.plain, width)]
+    return out
 
 
 @dataclass(frozen=True)
@@ -101,7 +113,7 @@ class MatchLayout(HauntedScreen):
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
             turn_panel(shown.record, shown.state, by_side, styles))
-        self.query_one("#banner", LinesView).set_lines(shown.banner)
+        self.query_one("#banner", LinesView).set_lines(wrapped(shown.banner, SIDE_WIDTH - 2))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         log = self.query_one("#log", LinesView)
