@@ -118,3 +118,23 @@ def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
+    """The picture while a search runs; the search itself is held back so that the numbers
+    shown are fixed (progress as the solver would report it, at a frozen time)."""
+    import studio.screens.btree.solver as solver_module
+
+    monkeypatch.setattr(SolverScreen, "_search", lambda screen: None)
+
+    async def run(pilot) -> None:
+        await play()(pilot)
+        await pilot.press("s")
+        screen = pilot.app.screen
+        assert isinstance(screen, SolverScreen)
+        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 1.5)
+        screen._progress(12_345, 7)
+        await pilot.pause()
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
+                        run_before=run)
