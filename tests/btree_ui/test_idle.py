@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui_helpers import idle_bytes
 from tests.btree_ui.test_play import settle
 from tests.tilecode_ui.test_idle import count_bytes
 from tests.ui_helpers import studio_app
@@ -21,10 +22,8 @@ async def test_idle_editor_screens_write_nothing(bt_folder: Path, keys) -> None:
         app.screen.select((0,))
         await pilot.press(*keys)
         written = count_bytes(app)
-        await asyncio.sleep(0.6)
-        before = written[0]
-        await asyncio.sleep(0.7)
-        assert written[0] == before, f"{written[0] - before} bytes written while idle"
+        idle = await idle_bytes(app, written)
+        assert idle == 0, f"{idle} bytes written while idle"
 
 
 async def test_a_play_screen_waiting_for_a_move_writes_nothing(bt_folder: Path) -> None:
@@ -33,7 +32,5 @@ async def test_a_play_screen_waiting_for_a_move_writes_nothing(bt_folder: Path) 
         await pilot.press("g")
         await settle(pilot, app.screen)
         written = count_bytes(app)
-        await asyncio.sleep(0.6)
-        before = written[0]
-        await asyncio.sleep(0.7)
-        assert written[0] == before
+        idle = await idle_bytes(app, written)
+        assert idle == 0

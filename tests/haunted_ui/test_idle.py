@@ -10,17 +10,14 @@ import pytest
 
 from studio.screens.haunted.match_view import MatchViewScreen
 from studio.widgets.board import Board
+from tests.ui_helpers import idle_bytes
 from tests.haunted_ui.test_match_screens import open_match, plan, until
 from tests.tilecode_ui.test_idle import count_bytes
 from tests.ui_helpers import studio_app
 
 
 async def settle_and_count(app) -> int:
-    written = count_bytes(app)
-    await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
-    before = written[0]
-    await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
-    return written[0] - before
+    return await idle_bytes(app, count_bytes(app))
 
 
 @pytest.mark.parametrize("keys", [(), ("m",), ("r",), ("h",)],

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from studio.screens.tilecode.play import PlayScreen
+from tests.ui_helpers import idle_bytes
 from tests.tilecode_ui.helpers import app_on
 
 
@@ -40,10 +41,8 @@ async def test_idle_screens_write_nothing(tc_folder: Path, keys: tuple[str, ...]
         app.animation_level = "full"  # as people run it: blinking would be on if anything blinks
         await pilot.press(*keys)
         written = count_bytes(app)
-        await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
-        before = written[0]
-        await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
-        assert written[0] == before, f"{written[0] - before} bytes written while idle"
+        idle = await idle_bytes(app, written)
+        assert idle == 0, f"{idle} bytes written while idle"
 
 
 async def test_a_paused_play_screen_writes_nothing(tc_folder: Path) -> None:
@@ -52,7 +51,5 @@ async def test_a_paused_play_screen_writes_nothing(tc_folder: Path) -> None:
         screen = PlayScreen(app.screen.document, seed=1, paused=True)
         await app.push_screen(screen)
         written = count_bytes(app)
-        await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
-        before = written[0]
-        await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
-        assert written[0] == before and screen.timer is None
+        idle = await idle_bytes(app, written)
+        assert idle == 0 and screen.timer is None
