@@ -64,7 +64,7 @@ class MapManaging(HauntedScreen):
                 continue
             errors = [p.message for p in problems(draft) if p.level == "error"]
             rows.append((draft.name, f"{draft.size}×{draft.size} · {draft.strengths.count(0)} "
-                         "holes" + (f" · ✗ {errors[0]}" if errors else "")))
+                         f"hole{'s' if draft.strengths.count(0) != 1 else ''}" + (f" · ✗ {errors[0]}" if errors else "")))
         return rows
 
     @work(exclusive=True, group="dialog")
