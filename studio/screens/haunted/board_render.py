@@ -169,19 +169,9 @@ class HauntedCells:
         return self.styles.marker(labels[0], False) if len(teams) == 1 else self.styles.other
 
     def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
-        out: list[Segment] = []
-        text, style = "", None
-        for x in range(x0, x1):
-            for run, run_style in self._tile(y, x, line):
-                if run_style == style:
-                    text += run
-                    continue
-                if text:
-                    out.append(Segment(text, style))
-                text, style = run, run_style
-        if text:
-            out.append(Segment(text, style))
-        return out
+        # Runs of one style join into one segment: fewer style changes sent per line.
+        return list(Segment.simplify(Segment(text, style) for x in range(x0, x1)
+                                     for text, style in self._tile(y, x, line)))
 
     def render_cursor(self, y: int, x: int, line: int, segments: list[Segment]) -> list[Segment]:
         """The tile under the cursor: its digit (0 too) and markers on the cursor colour.

@@ -15,6 +15,7 @@ from studio.engines.haunted.map_edit import MapDraft, blank, problems, resize, u
 from studio.screens.dialogs import ConfirmDialog, NameDialog
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.map_picker import MapPickerDialog
+from studio.screens.haunted.map_tools import describe
 from studio.storage import ProjectError
 from studio.storage.haunted_maps import (
     delete_map,
@@ -63,36 +64,26 @@ class MapManaging(HauntedScreen):
                 rows.append((str(table.get("name", "?")), f"✗ {exc.message}"))
                 continue
             errors = [p.message for p in problems(draft) if p.level == "error"]
-            rows.append((draft.name, f"{draft.size}×{draft.size} · {draft.strengths.count(0)} "
-                         f"hole{'s' if draft.strengths.count(0) != 1 else ''}" + (f" · ✗ {errors[0]}" if errors else "")))
+            rows.append((draft.name, describe(draft) + (f" · ✗ {errors[0]}" if errors else "")))
         return rows
 
     @work(exclusive=True, group="dialog")
     async def action_maps(self) -> None:
         answer = await self.app.push_screen_wait(MapPickerDialog(self._picker_rows(), self.index))
-        if answer is None:
-            return
-        what, index = answer
-        self.open_map(index)
-        if what != "open":
-            await {"new": self._new, "duplicate": self._duplicate, "rename": self._rename,
-                   "delete": self._delete}[what]()
+        if answer is not None:
+            what, index = answer
+            self.open_map(index)
+            if what != "open":
+                await self._step(what)
 
     @work(exclusive=True, group="dialog")
-    async def action_new_map(self) -> None:
-        await self._new()
+    async def action_manage(self, what: str) -> None:
+        """``new``, ``duplicate``, ``rename`` or ``delete`` the map on screen (asks first)."""
+        await self._step(what)
 
-    @work(exclusive=True, group="dialog")
-    async def action_duplicate_map(self) -> None:
-        await self._duplicate()
-
-    @work(exclusive=True, group="dialog")
-    async def action_rename_map(self) -> None:
-        await self._rename()
-
-    @work(exclusive=True, group="dialog")
-    async def action_delete_map(self) -> None:
-        await self._delete()
+    async def _step(self, what: str) -> None:
+        await {"new": self._new, "duplicate": self._duplicate, "rename": self._rename,
+               "delete": self._delete}[what]()
 
     async def _new(self) -> None:
         name = await self._ask("New map (7×7)", unique_name("New map", map_names(self.model)),

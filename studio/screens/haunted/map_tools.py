@@ -34,6 +34,12 @@ class ToolState:
     """(row, col)."""
 
 
+def describe(draft: MapDraft) -> str:
+    """Size and holes: ``7×7 · 12 holes``."""
+    holes = draft.strengths.count(0)
+    return f"{draft.size}×{draft.size} · {holes} hole{'s' if holes != 1 else ''}"
+
+
 def _brushes(brush: str, ui: UIStyles) -> Text:
     text = Text("Brush     ", style=ui.muted)
     for name in BRUSHES:
@@ -81,13 +87,11 @@ def tool_lines(draft: MapDraft, state: ToolState, issues: list[Issue],
                ui: UIStyles) -> list[Text]:
     """The tools pane, one Text per line (the screen wraps them to the pane's width)."""
     row, col = state.cursor
-    holes = draft.strengths.count(0)
     here = [label for label, tile in draft.labelled_starts() if tile == (row, col)]
     lines = [
         Text.assemble(("Map ", ui.muted), (f"{state.index + 1} of {state.count}  ", ui.muted),
                       (draft.name or "(no name)", ui.primary)),
-        Text(f"{draft.size}×{draft.size} · {holes} hole{'s' if holes != 1 else ''}",
-             style=ui.muted),
+        Text(describe(draft), style=ui.muted),
         Text(""),
         _brushes(state.brush, ui),
         Text.assemble(("Symmetry  ", ui.muted), (state.symmetry, ui.accent)),
