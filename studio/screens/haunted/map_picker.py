@@ -29,7 +29,7 @@ class MapPickerDialog(Dialog["tuple[str, int] | None"]):
     """
 
     DEFAULT_CSS = """
-    MapPickerDialog > Vertical { width: 72; }
+    MapPickerDialog > Vertical { width: 76; }
     MapPickerDialog OptionList { height: auto; max-height: 16; }
     MapPickerDialog .keys { color: $text-muted; margin-top: 1; }
     """
