@@ -57,12 +57,14 @@ def _missing_links_option(parser: argparse.ArgumentParser, default: str | None) 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE",
-                        help="a trrbt game (.yaml, .yml or .json), original TileCode games (settings .json or games.ts), "
-                        "or an original Haunted Tiles maps.json (with --into)")
+                        help="a trrbt game (.yaml, .yml or .json), original TileCode games "
+                        "(settings .json or games.ts), or an original Haunted Tiles maps.json "
+                        "(with --into)")
     parser.add_argument("-o", "--output", metavar="OUT.toml",
                         help="project file to write (default: named after the game, in the current folder)")
     parser.add_argument("--into", metavar="PROJECT.toml",
-                        help="add the maps of a Haunted Tiles maps.json to this project (saved with a backup)")
+                        help="add the maps of a Haunted Tiles maps.json to this project "
+                        "(saved with a backup)")
     parser.add_argument("--force", action="store_true", help="overwrite OUT.toml if it exists")
     _missing_links_option(parser, "error")
 

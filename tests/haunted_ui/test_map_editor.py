@@ -240,7 +240,8 @@ async def test_quick_test_pushes_the_match_view_with_a_one_round_plan(
             assert what == "match"
         board = draft(editor).to_map()
         assert (plan.home, plan.away) == ("builtin:greedy", "builtin:greedy")
-        assert (plan.config.rounds, plan.config.max_rounds, plan.config.maps) == (1, 1, ("WaffleTown",))
+        config = plan.config
+        assert (config.rounds, config.max_rounds, config.maps) == (1, 1, ("WaffleTown",))
         assert plan.maps == {"WaffleTown": board}
         assert plan.extra == {"note": "quick test of WaffleTown"} and plan.teams == ()
         assert plan.folder == editor.folder and isinstance(plan.seed, int)
@@ -254,3 +255,26 @@ async def test_quick_test_refuses_an_invalid_map(ht_project: Path, monkeypatch) 
     async with app.run_test(size=(100, 30)) as pilot:
         editor = await open_editor(pilot, "0", "t")
         assert app.screen is editor
+
+
+async def test_every_key_is_in_the_help_and_the_palette_runs_the_actions(ht_project: Path) -> None:
+    from studio.screens.help import binding_rows
+
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_editor(pilot)
+        rows = dict((description, keys) for keys, description in binding_rows(editor))
+        assert rows["Strength brush (paints here)"] == "0 1 2 3"
+        for description in ("Home start: then 1-3", "Away start: then 1-3", "Paint", "Pen",
+                            "Symmetry", "Resize", "Fairness", "Test", "Maps", "Previous map",
+                            "Next map", "New map", "Duplicate map", "Rename map", "Delete map",
+                            "Import maps.json", "Back", "Save"):
+            assert description in rows, description
+        titles = {title: action for title, _help, action in editor.palette_commands()}
+        assert {"Check fairness", "Resize the map…", "Import maps.json…", "New map…",
+                "Quick test", "Brush 0"} <= set(titles)
+        await editor.run_action(titles["Check fairness"])
+        assert "Fairness" in tools(editor)
+        await editor.run_action(titles["New map…"])
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)

@@ -1,10 +1,10 @@
 """The map editor's operations (spec haunted.md §10.3), pure: no Textual, no I/O.
 
-The editor works on a :class:`MapDraft`, a map that may be invalid — a start on a hole, starts that
-are not distinct, an empty name. :class:`~studio.engines.haunted.board.Map` refuses such a map;
-the draft keeps it, so nothing a person made is dropped while they are still making it, and
-:func:`problems` says in words what stops it from being saved. Every operation returns a new
-draft (the same one when nothing changes) and leaves its argument untouched.
+The editor works on a :class:`MapDraft`, a map that may be invalid — a start on a hole, starts
+that are not distinct, an empty name. :class:`~studio.engines.haunted.board.Map` refuses such
+a map; the draft keeps it, so nothing a person made is dropped while they are still making it,
+and :func:`problems` says in words what stops it from being saved. Every operation returns a
+new draft (the same one when nothing changes) and leaves its argument untouched.
 
 Coordinates are ``(row, col)`` as everywhere in Haunted Tiles.
 """
