@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from studio.commands import command, output_target
+from studio.commands.haunted_import import import_haunted_maps
 from studio.commands.tilecode_import import import_tilecode_file
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.export import dumps_json
@@ -56,17 +57,26 @@ def _missing_links_option(parser: argparse.ArgumentParser, default: str | None) 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE",
-                        help="a trrbt game (.yaml, .yml or .json), or original TileCode games (settings .json or games.ts)")
+                        help="a trrbt game (.yaml, .yml or .json), original TileCode games "
+                        "(settings .json or games.ts), or an original Haunted Tiles maps.json "
+                        "(with --into)")
     parser.add_argument("-o", "--output", metavar="OUT.toml",
                         help="project file to write (default: named after the game, in the current folder)")
+    parser.add_argument("--into", metavar="PROJECT.toml",
+                        help="add the maps of a Haunted Tiles maps.json to this project "
+                        "(saved with a backup)")
     parser.add_argument("--force", action="store_true", help="overwrite OUT.toml if it exists")
     _missing_links_option(parser, "error")
 
 
 @command("import", "import a trrbt YAML/JSON game as one self-contained btree project, "
-         "or original TileCode games (settings JSON or games.ts)", _import_arguments)
+         "original TileCode games (settings JSON or games.ts), or Haunted Tiles maps "
+         "(maps.json --into PROJECT)", _import_arguments)
 def _import(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    haunted = import_haunted_maps(path, args.into)  # maps.json into an existing project
+    if haunted is not None:
+        return haunted
     tilecode = import_tilecode_file(path, args.output, args.force)  # settings JSON or games.ts
     if tilecode is not None:
         return tilecode

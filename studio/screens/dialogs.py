@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -84,20 +85,28 @@ class NewProjectDialog(Dialog[NewProject | None]):
 
 
 class NameDialog(Dialog[str | None]):
-    """Ask for a project name (rename, duplicate)."""
+    """Ask for a name (rename, duplicate) or another line of text.
+
+    Args:
+        check: turns the text into the answer or raises :class:`ProjectError` saying what is
+            wrong (shown in the dialog, which stays open); default: a project name's rules.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, initial: str, action: str) -> None:
+    def __init__(self, title: str, initial: str, action: str,
+                 check: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self._title = title
         self._initial = initial
         self._action = action
+        self._check = check
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self._title, classes="title")
-            yield Input(self._initial, id="name", validators=[_NameValidator()])
+            validators = [] if self._check else [_NameValidator()]
+            yield Input(self._initial, id="name", validators=validators)
             yield Static("", classes="problem", id="problem")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
@@ -111,7 +120,7 @@ class NameDialog(Dialog[str | None]):
     def accept(self) -> None:
         name_input = self.query_one("#name", Input)
         try:
-            self.dismiss(validate_name(name_input.value))
+            self.dismiss((self._check or validate_name)(name_input.value))
         except ProjectError as exc:
             self.query_one("#problem", Static).update(exc.message)
 

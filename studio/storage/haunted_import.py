@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from studio.engines.haunted.board import Map
+from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
 from studio.storage.haunted import map_table
 
@@ -52,9 +53,7 @@ def add_maps(body: dict[str, Any], maps: list[Map]) -> list[str]:
     taken = {t.get("name") for t in tables}
     names = []
     for board in maps:
-        name, k = board.name, 2
-        while name in taken:
-            name, k = f"{board.name} ({k})", k + 1
+        name = unique_name(board.name, taken)
         table = map_table(board)
         table["name"] = name
         tables.append(table)

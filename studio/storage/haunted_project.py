@@ -133,5 +133,13 @@ def project_model(project: Project) -> HauntedModel:
 
 
 def model_body(model: HauntedModel) -> Body:
-    """The project body to save (validation runs in storage, before anything is written)."""
-    return dict(model.body)
+    """The project body to save.
+
+    Raises:
+        ProjectError: the model's first problem, with its field path. Saving goes through here,
+            so an invalid map (a start on a hole…) is refused before anything is written, and
+            stays in the model for the user to fix.
+    """
+    body = dict(model.body)
+    validate(body)
+    return body

@@ -177,7 +177,7 @@ class Board(Widget, can_focus=True):
             self._shown.clear()
             if self._cursor is not None:
                 self._cursor = self._clamp(*self._cursor)
-            self.refresh()
+            self.refresh(layout=True)  # a board sized to its content (width: auto) changes size
             return
         self.refresh_changed()
 
