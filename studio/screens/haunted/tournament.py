@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -40,6 +40,9 @@ from studio.storage import ProjectError, slug
 from studio.widgets.lines import LinesView
 
 PANES = ("tournaments", "entrants", "settings", "results")
+KEYS = {"tournaments": "n r d", "entrants": "a d k j", "settings": "← → space e",
+        "results": "⏎ replay"}
+"""The active pane's own keys, shown in its title: ? help lists only what applies now."""
 EDITS = {"new_tournament", "rename", "delete_tournament", "add_entrant", "remove_entrant",
          "move_entrant", "change", "type_value", "undo", "redo"}
 """Actions that change the tournament: not while it runs (the run uses what it started with)."""
@@ -55,7 +58,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     TournamentScreen .pane.-active { border: round $accent; }
     TournamentScreen #tournaments { width: 22; }
     TournamentScreen #entrants { width: 1fr; }
-    TournamentScreen #settings { width: 36; }
+    TournamentScreen #settings { width: 1fr; min-width: 36; }
     TournamentScreen #status { height: 1; padding: 0 1; }
     TournamentScreen #results { height: 1fr; max-height: 100%; border: round $primary 30%; }
     TournamentScreen #results.-active { border: round $accent; }
@@ -82,6 +85,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         Binding("n", "new_tournament", "New"),
         Binding("r", "rename", "Rename"),
         Binding("x", "export", "CSV"),
+        Binding("escape", "cancel_run", "Cancel run"),
         Binding("escape", "leave", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
@@ -124,12 +128,14 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        for pane, title in zip(PANES, ("Tournaments", "Entrants", "Settings", "Results")):
-            self.query_one(f"#{pane}").border_title = title
         # Rounds, time limit and maps are the project's [match]: every match plays with them.
-        self.query_one("#settings").border_subtitle = "match settings: project-wide"
+        titles = ("Tournaments", "Entrants", "Settings · match: project-wide")
+        for pane, title in zip(PANES[:3], titles):
+            self.query_one(f"#{pane}").border_title = title
         super().on_mount()
         self._activate(self.pane)
+        # Pictures are drawn in the theme's colours: draw them again when the theme changes.
+        self.watch(self.app, "theme", lambda _: self.refresh_view(), init=False)
 
     # ------------------------------------------------------------------------------ reading
 
@@ -156,7 +162,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         if self.running or self._loaded == self.tournament_name:
             return
         self._loaded = self.tournament_name
-        self.results, self.cursor["results"] = None, 0
+        self.results, self.cursor["results"], self._note = None, 0, ""
         if self.tournament_name is not None:
             try:
                 document = read_index(tournament_folder(self.folder, self.tournament_name))
@@ -187,7 +193,9 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         lines: list[Text] = []
         if pane == "results":
             shown = self.results or self.preview
-            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1)
+            empty = "The project cannot run it now: see the line above." if self.tournament_name \
+                else "No tournament yet: n in the Tournaments pane creates one."
+            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty)
             view.border_title = "Results" if shown is None else \
                 "Bracket" if shown.mode == SINGLE else "Standings"
         elif pane == "tournaments":
@@ -213,7 +221,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         if pane != "results" and lines and (active or pane == "tournaments"):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
             lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)
-        view.set_lines(lines)
+        hits = [(spot.region, k) for k, spot in enumerate(self.spots)] if pane == "results" else []
+        view.set_lines(lines, hits)
         if pane != "results" and lines:
             view.show_line(self.cursor[pane])
         elif self.spots and active:
@@ -252,10 +261,17 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     def _activate(self, pane: str) -> None:
         self.pane = pane
         for name in PANES:
-            self.query_one(f"#{name}").set_class(name == pane, "-active")
+            view = self.query_one(f"#{name}")
+            view.set_class(name == pane, "-active")
+            view.border_subtitle = KEYS[name] if name == pane else ""
         for name in PANES:
             self._draw(name)
         self.refresh_bindings()
+
+    @on(LinesView.Clicked, "#results")
+    def _clicked(self, event: LinesView.Clicked) -> None:
+        self.cursor["results"] = int(event.key)  # type: ignore[call-overload]
+        self._activate("results")
 
     def action_pane(self, step_by: int) -> None:
         self._activate(PANES[(PANES.index(self.pane) + step_by) % len(PANES)])

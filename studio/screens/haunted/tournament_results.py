@@ -80,8 +80,6 @@ def _bracket(results: Results, styles: UIStyles, cursor: int) -> tuple[list[Stri
             spots.append(Spot(c, Region(x, top, CELL, 2), played, why))
     if 0 <= cursor < len(spots):
         canvas.restyle(spots[cursor].region, styles.cursor)
-    for k, spot in enumerate(spots):
-        canvas.hit(spot.region, k)
     return canvas.strips(), spots
 
 
@@ -135,10 +133,12 @@ def _round_robin(results: Results, styles: UIStyles, cursor: int) -> tuple[list[
     return lines, spots
 
 
-def draw(results: Results | None, styles: UIStyles, cursor: int) -> tuple[list, list[Spot]]:
-    """The results picture (lines for a LinesView) and the cursor's places, in reading order."""
+def draw(results: Results | None, styles: UIStyles, cursor: int,
+         empty: str = "") -> tuple[list, list[Spot]]:
+    """The results picture (lines for a LinesView) and the cursor's places, in reading order;
+    ``empty`` is what to say when there are no results."""
     if results is None:
-        return [Text("No results yet: enter runs the tournament.", styles.muted)], []
+        return [Text(empty, styles.muted)], []
     if results.mode == SINGLE:
         return _bracket(results, styles, cursor)
     return _round_robin(results, styles, cursor)

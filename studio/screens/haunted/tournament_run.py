@@ -8,11 +8,12 @@ each file stays readable; it reads the screen's ``active_run``, ``results`` and 
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 from textual.message import Message
 from textual.widgets import Static
-from rich.text import Text
 
+from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted_results import Results, replay_of, write_csv
@@ -54,11 +55,13 @@ class RunningTournament:
             done, scheduled = progress.done, progress.scheduled
             about = "cancelling…" if self._cancelling else progress.current or "…"
         elif self.results is None:
+            done, scheduled, about = 0, 0, self._note or "not run yet: enter runs it"
             try:
-                done, scheduled = 0, self._plan().scheduled
-            except (ProjectError, StopIteration):
-                done, scheduled = 0, 0
-            about = self._note or "not run yet: enter runs it"
+                scheduled = self._plan().scheduled
+            except ProjectError as exc:  # say what stops it from running
+                about = f"✗ {exc.message}"
+            except StopIteration:
+                about = "no tournament yet: n creates one"
         else:
             done, scheduled = len(self.results.matches), self.results.scheduled
             about = self._summary()
@@ -74,18 +77,17 @@ class RunningTournament:
             current = same_plan(results.document, self._plan())
         except (ProjectError, StopIteration):
             current = True  # cannot tell while the project is invalid: say nothing about it
-        if self._note:
-            return self._note
         if not current:
             return "these are the results of an earlier setup: enter runs it afresh"
+        if self._note:
+            return self._note
         if not results.complete:
             return "stopped: enter resumes"
         champion = results.champion()
-        if results.mode == "single-elimination" and champion:
+        if results.mode == SINGLE and champion:
             return f"finished: {champion} wins"
         leader = results.standings()[0]
         return f"finished: {leader.name} leads (Elo {leader.record.elo:.0f})"
-
 
     def action_open_match(self) -> None:
         if not self.spots:
@@ -165,7 +167,7 @@ class RunningTournament:
         self.results = Results(event.run.progress().document)
         self._note, self._cancelling = "", False
         if event.cancelled:
-            self._note = "cancelled: enter resumes (finished matches are kept)"
+            self._note = "cancelled: enter resumes"
         elif event.error is not None:
             self._note = f"✗ {event.error.message}"
             self.app.push_screen(ErrorDialog(event.error, "The tournament stopped"))
@@ -185,10 +187,7 @@ class RunningTournament:
             self._draw_status()
 
     def action_leave(self) -> None:
-        if self.running:
-            self.action_cancel_run()
-        else:
-            self.dismiss(None)
+        self.dismiss(None)
 
     def on_unmount(self) -> None:
         super().on_unmount()
