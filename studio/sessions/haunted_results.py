@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.standings import Record, Score, records, round_robin_order
-from studio.engines.haunted.tournament import SINGLE, THIRD_PLACE, TBD, BracketMatch, bracket
+from studio.engines.haunted.tournament import (
+    SEMI_FINAL,
+    SINGLE,
+    TBD,
+    THIRD_PLACE,
+    BracketMatch,
+    bracket,
+)
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
 
@@ -88,7 +95,16 @@ class Results:
         if third is not None:
             home, away = self._index[third["home"]], self._index[third["away"]]
             columns.append([BracketMatch(THIRD_PLACE, home, away, self._index[third["winner"]])])
+        elif (self.document.get("plan") or {}).get("third_place") and len(self.names) >= 4:
+            semis = next(c for c in columns if c[0].stage == SEMI_FINAL)
+            losers = [TBD if m.winner is None else m.away if m.winner == m.home else m.home
+                      for m in semis]  # who plays it is known as the semi-finals end
+            columns.append([BracketMatch(THIRD_PLACE, *sorted(losers, key=self._seed), None)])
         return columns
+
+    def _seed(self, entrant: int) -> int:
+        seeds = (self.document.get("plan") or {}).get("seeds") or self.names
+        return len(seeds) if entrant == TBD else seeds.index(self.names[entrant])
 
     # ---------------------------------------------------------------------------- standings
 

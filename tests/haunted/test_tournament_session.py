@@ -183,3 +183,19 @@ def test_worker_processes_play_a_small_round_robin(tmp_path: Path) -> None:
     assert document["complete"] and len(document["matches"]) == 3
     assert document["standings"] == fast["standings"]
     assert json.loads((tmp_path / "index.json").read_text())["matches"] == document["matches"]
+
+
+def test_the_third_place_match_shows_before_it_is_played(tmp_path: Path) -> None:
+    from studio.engines.haunted.tournament import TBD
+    from studio.sessions.haunted_tournament import index_document
+
+    cup = plan(tmp_path, entrants=FIVE[:4], third_place=True)
+    draw = Results(index_document(cup, [])).columns()
+    assert [c[0].stage for c in draw] == ["semi-final", "final", "third place"]
+    assert (draw[2][0].home, draw[2][0].away) == (TBD, TBD)
+    document = TournamentRun(cup).run()
+    after_semis = Results({**document, "complete": False, "matches": document["matches"][:2]})
+    third = after_semis.columns()[2][0]
+    played = document["matches"][3]
+    assert played["stage"] == "third place" and third.winner is None
+    assert (FIVE[third.home], FIVE[third.away]) == (played["home"], played["away"])

@@ -241,3 +241,15 @@ async def test_worker_processes_run_from_the_hub_while_keys_work(ht_project: Pat
         await finish(pilot, screen, seconds=60)
         assert screen.results.complete and screen.results.document["standings"]
         assert comparable(screen.results.document) == headless(ht_project)
+
+
+async def test_the_palette_offers_what_applies_now(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        titles = [title for title, _, _ in screen.palette_commands()]
+        assert "Run or resume the tournament" in titles and "New tournament" in titles
+        assert "Cancel the run" not in titles and "Export results as CSV" not in titles
+        await pilot.press("tab")
+        titles = [title for title, _, _ in screen.palette_commands()]
+        assert "Add an entrant" in titles and "New tournament" not in titles
