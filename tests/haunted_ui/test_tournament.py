@@ -253,3 +253,21 @@ async def test_the_palette_offers_what_applies_now(ht_project: Path) -> None:
         await pilot.press("tab")
         titles = [title for title, _, _ in screen.palette_commands()]
         assert "Add an entrant" in titles and "New tournament" not in titles
+
+
+async def test_shift_r_runs_afresh_after_asking(ht_project: Path) -> None:
+    set_up(ht_project, rounds=1, entrants=FOUR[:2])
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        await pilot.press("enter")
+        await finish(pilot, screen)
+        folder = tournament_folder(ht_project.parent, CUP)
+        replay_file(folder, 1).unlink()  # as if a file were lost: afresh plays it again
+        await pilot.press("R")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert not screen.running and not replay_file(folder, 1).exists()
+        await pilot.press("R", "y")
+        await finish(pilot, screen)
+        assert replay_file(folder, 1).exists() and screen.results.complete

@@ -75,6 +75,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         Binding("enter", "open_match", "Replay"),
         Binding("enter", "run", "Run"),
         Binding("f5", "run", "Run / resume", show=False),
+        Binding("R", "run_afresh", "Run afresh", show=False),
         Binding("space", "change(1)", "Change"),
         Binding("e", "type_value", "Type"),
         Binding("a", "add_entrant", "Add"),
@@ -90,6 +91,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("run", "Run or resume the tournament", "Play the matches not played yet (enter, f5)"),
+        ("run_afresh", "Run the tournament afresh",
+         "Replace the saved results, e.g. after an AI's file changed (R)"),
         ("cancel_run", "Cancel the run", "Stop; finished matches stay saved (escape)"),
         ("export", "Export results as CSV", "Standings and matches beside the project (x)"),
         ("new_tournament", "New tournament", "Every team, single elimination (n)"),
@@ -242,6 +245,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         has = self.tournament_name is not None
         rules = {
             "run": has and not self.running,
+            "run_afresh": has and not self.running,
             "cancel_run": self.running,
             "open_match": self.pane == "results",
             "change": self.pane == "settings" and has,

@@ -113,21 +113,30 @@ class RunningTournament:
 
     # ------------------------------------------------------------------------------ running
 
+    def action_run(self) -> None:
+        self._start(afresh=False)
+
+    def action_run_afresh(self) -> None:
+        self._start(afresh=True)
+
     @work(exclusive=True, group="tournament-dialog")
-    async def action_run(self) -> None:
+    async def _start(self, afresh: bool) -> None:
+        """Resume the saved matches of this setup, or (asked first) replace saved results."""
         try:
             plan = self._plan()
             saved = read_index(plan.replays) if plan.replays else None
         except ProjectError as exc:
             await self.app.push_screen_wait(ErrorDialog(exc, "Cannot run the tournament"))
             return
-        resume = same_plan(saved, plan) and not saved["complete"]  # type: ignore[index]
+        same = same_plan(saved, plan)
+        resume = same and not afresh and not saved["complete"]  # type: ignore[index]
         if saved is not None and not resume:
-            question = ("It has run to the end with this setup; the same seed plays the same "
-                        "matches again." if same_plan(saved, plan) else
-                        "The saved results are of an earlier setup.")
+            question = ("The saved results are of an earlier setup." if not same else
+                        "It has run to the end with this setup: the same seed plays the same "
+                        "matches again (unless an AI's file changed)." if saved["complete"] else
+                        "Its finished matches would be played again.")
             if not await self.app.push_screen_wait(ConfirmDialog(
-                    "Run again?", question + " Running replaces them.", "Run")):
+                    "Run afresh?", question + " Running replaces them.", "Run")):
                 return
         if self.running:
             return
