@@ -193,10 +193,12 @@ def write_csv(document: dict[str, Any], path: Path) -> tuple[Path, Path]:
     results = Results(document)
     path = Path(path)
     written = []
-    for target, data in ((path, standings_csv(results)), (matches_path(path), matches_csv(results))):
+    files = ((path, standings_csv(results)), (matches_path(path), matches_csv(results)))
+    for target, data in files:
         try:
             atomic_write(target, data, backup=False)
         except OSError as exc:
-            raise ProjectError(f"cannot write the CSV: {exc.strerror or exc}", file=target) from None
+            raise ProjectError(f"cannot write the CSV: {exc.strerror or exc}",
+                               file=target) from None
         written.append(target)
     return written[0], written[1]

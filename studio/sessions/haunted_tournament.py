@@ -254,7 +254,8 @@ class TournamentRun:
     def _finished(self, played: Played) -> None:
         folder = self.plan.replays
         if folder is not None:
-            save_replay(replays.build(played.result, __version__), replay_file(folder, played.number))
+            save_replay(replays.build(played.result, __version__),
+                        replay_file(folder, played.number))
         self._played.append(played)
         if folder is not None:
             _write_index(folder, index_document(self.plan, self._played))

@@ -61,7 +61,8 @@ def test_tournaments_and_entrants(model) -> None:
     fewer = setup.remove_entrant(model, 0, 4)
     with pytest.raises(setup.SetupError, match="entered already"):
         setup.add_entrant(model, 0, "Idle Imps")
-    assert setup.tournament(setup.add_entrant(fewer, 0, "Idle Imps"), 0)["entrants"][-1] == "Idle Imps"
+    again = setup.add_entrant(fewer, 0, "Idle Imps")
+    assert setup.tournament(again, 0)["entrants"][-1] == "Idle Imps"
     moved = setup.move_entrant(model, 0, 0, 1)
     assert setup.tournament(moved, 0)["entrants"][:2] == ["Greedy Ghosts", "Lookahead Ghouls"]
     with pytest.raises(setup.SetupError, match="first"):

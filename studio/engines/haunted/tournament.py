@@ -149,7 +149,8 @@ def seeding_order(n: int, school_sizes: Sequence[int] | None = None) -> list[int
     return seeding
 
 
-def bracket(seeding: Sequence[int], decide: Callable[[str, int, int], int | None]) -> list[list[BracketMatch]]:
+def bracket(seeding: Sequence[int],
+            decide: Callable[[str, int, int], int | None]) -> list[list[BracketMatch]]:
     """The bracket, one column per stage, filled in as far as ``decide`` knows.
 
     ``decide(stage, home, away)`` returns the winner's entrant index, or None when that match is
@@ -182,7 +183,10 @@ def bracket(seeding: Sequence[int], decide: Callable[[str, int, int], int | None
             better, worse = min(a, b), max(a, b)  # the better seed is home
             winner = decide(stage, entrant(better), entrant(worse))
             column.append(BracketMatch(stage, entrant(better), entrant(worse), winner))
-            advancing.append(TBD if winner is None else better if winner == entrant(better) else worse)
+            if winner is None:
+                advancing.append(TBD)
+            else:
+                advancing.append(better if winner == entrant(better) else worse)
         columns.append(column)
         slots = advancing
     return columns
@@ -343,7 +347,8 @@ def round_robin(
     n = len(entrants)
     if n < 2:
         raise ValueError("a tournament needs at least two entrants")
-    result = TournamentResult(DOUBLE_ROUND_ROBIN if double else ROUND_ROBIN, [e.name for e in entrants])
+    mode = DOUBLE_ROUND_ROBIN if double else ROUND_ROBIN
+    result = TournamentResult(mode, [e.name for e in entrants])
     runner = _Runner(entrants, maps, config, seed, on_match=on_match, done=done,
                      on_start=on_start, observer=observer)
     for number, pairs in enumerate(round_robin_schedule(n, double), 1):

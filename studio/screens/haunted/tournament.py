@@ -11,6 +11,7 @@ project, which is where this screen reads them back from when it opens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -318,16 +319,19 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             return
         initial = setup.typed_value(self.model, self.selected, key)
         text = await self.app.push_screen_wait(ValueDialog(
-            key.replace("_", " ").capitalize(), initial, self._checker(setup.set_typed, key),
+            key.replace("_", " ").capitalize(), initial,
+            self._check(setup.set_typed, self.selected, key),
             "Map names separated by commas, played in turn." if key == "maps" else ""))
         if text is not None:
             self._apply(f"tournament {key.replace('_', ' ')}", setup.set_typed, self.selected,
                         key, text)
 
-    def _checker(self, change, *args):
+    def _check(self, change, *args) -> Callable[[str], str]:
+        """A dialog's check: what ``change(model, *args, text)`` refuses ("" when it works), so
+        the dialog stays open with the reason instead of losing the typing."""
         def check(text: str) -> str:
             try:
-                change(self.model, self.selected, *args, text)
+                change(self.model, *args, text)
             except setup.SetupError as exc:
                 return str(exc)
             return ""
@@ -364,30 +368,25 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             self.notify(str(exc), severity="warning", timeout=4)
             return
         name = await self.app.push_screen_wait(ValueDialog(
-            "New tournament", suggested, lambda text: self._name_problem(text, None)))
+            "New tournament", suggested, self._check(setup.new_tournament)))
         if name is not None:
             model, self.selected = setup.new_tournament(self.model, name)
             self.edit("new tournament", model)
 
-    def _name_problem(self, text: str, index: int | None) -> str:
-        try:
-            setup.rename(self.model, index, text) if index is not None else \
-                setup.new_tournament(self.model, text)
-        except setup.SetupError as exc:
-            return str(exc)
-        return ""
-
     @work(exclusive=True, group="tournament-dialog")
     async def action_rename(self) -> None:
         name = await self.app.push_screen_wait(ValueDialog(
-            "Rename tournament", self.tournament_name or "", lambda text: self._name_problem(text, self.selected),
-            "Saved results stay under the old name in replays/; a renamed tournament starts afresh."))
+            "Rename tournament", self.tournament_name or "",
+            self._check(setup.rename, self.selected),
+            "Saved results stay under the old name in replays/: a renamed tournament starts "
+            "afresh."))
         if name is not None:
             self._apply("rename tournament", setup.rename, self.selected, name)
 
     @work(exclusive=True, group="tournament-dialog")
     async def action_delete_tournament(self) -> None:
-        question = (f"{self.tournament_name!r} is removed from the project (ctrl+z brings it back). Its saved "
-                    f"results stay in replays/{slug(self.tournament_name or '')}/.")
+        name = self.tournament_name or ""
+        question = (f"{name!r} is removed from the project (ctrl+z brings it back). Its saved "
+                    f"results stay in replays/{slug(name)}/.")
         if await self.app.push_screen_wait(ConfirmDialog("Delete tournament?", question, "Delete")):
             self.edit("delete tournament", setup.delete(self.model, self.selected))

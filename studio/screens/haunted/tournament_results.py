@@ -108,16 +108,16 @@ def _round_robin(results: Results, styles: UIStyles, cursor: int) -> tuple[list[
     for standing in results.standings():
         r = standing.record
         rank = "" if standing.rank is None else str(standing.rank)
+        rounds = f"{r.round_wins}-{r.round_losses}-{r.round_ties}"
         lines.append(Text(f"{rank:>3}  {_fit(standing.name, 20):<20}{r.match_wins:>3}"
-                          f"{r.match_losses:>3}  {f'{r.round_wins}-{r.round_losses}-{r.round_ties}':>12}"
-                          f"{r.elo:>7.0f}"))
+                          f"{r.match_losses:>3}  {rounds:>12}{r.elo:>7.0f}"))
     lines += [Text(""), Text("matches", styles.primary)]
     spots: list[Spot] = []
     for match in results.matches:
         home, away = match["home"], match["away"]
         line = Text(f"{match.get('number', len(spots) + 1):>3} {_fit(match['stage'], 15):<15} ")
-        for name, sep in ((home, f" {match['wins'][home]}–{match['wins'][away]}–{match['ties']} "),
-                          (away, "")):
+        tally = f" {match['wins'][home]}–{match['wins'][away]}–{match['ties']} "
+        for name, sep in ((home, tally), (away, "")):
             line.append(_fit(name, 20), styles.success + Style(bold=True)
                         if name == match["winner"] else styles.muted)
             line.append(sep)

@@ -66,7 +66,8 @@ class RunningTournament:
             done, scheduled = len(self.results.matches), self.results.scheduled
             about = self._summary()
         filled = BAR * done // scheduled if scheduled else 0
-        line = Text.assemble("▕", ("█" * filled, styles.success), ("░" * (BAR - filled), styles.muted),
+        line = Text.assemble("▕", ("█" * filled, styles.success),
+                             ("░" * (BAR - filled), styles.muted),
                              f"▏ {done}/{scheduled} matches · ", (about, styles.text))
         self.query_one("#status", Static).update(line)
 
@@ -94,7 +95,8 @@ class RunningTournament:
             self.notify("no match to open yet", timeout=2)
             return
         spot = self.spots[min(self.cursor["results"], len(self.spots) - 1)]
-        path = replay_of(tournament_folder(self.folder, self.tournament_name or ""), spot.match or {})
+        folder = tournament_folder(self.folder, self.tournament_name or "")
+        path = replay_of(folder, spot.match or {})
         if spot.match is None or path is None or not path.exists():
             self.notify(f"no replay: {spot.why or 'the file is gone'}", timeout=3)
             return

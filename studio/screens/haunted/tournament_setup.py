@@ -220,6 +220,7 @@ def set_typed(model: HauntedModel, index: int, key: str, text: str) -> HauntedMo
         names = [name.strip() for name in text.split(",") if name.strip()]
         unknown = [name for name in names if name not in model.maps()]
         if not names or unknown:
-            raise SetupError(f"no map called {unknown[0]!r}" if unknown else "name at least one map")
+            raise SetupError(f"no map called {unknown[0]!r}" if unknown
+                             else "name at least one map")
         return _with_match(model, maps=names)
     raise SetupError("type a value for the seed, rounds, time limit or maps")
