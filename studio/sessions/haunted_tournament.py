@@ -224,6 +224,11 @@ class TournamentRun:
         with self._lock:
             return self._progress
 
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancel.is_set()
+
     def cancel(self) -> None:
         """Stop at the next turn (or before the next match); :meth:`run` then raises
         :class:`TournamentCancelled`. The match being played is not saved: a resumed run plays

@@ -271,3 +271,29 @@ async def test_shift_r_runs_afresh_after_asking(ht_project: Path) -> None:
         await pilot.press("R", "y")
         await finish(pilot, screen)
         assert replay_file(folder, 1).exists() and screen.results.complete
+
+
+async def test_quitting_while_a_tournament_runs_cancels_it(ht_project: Path, monkeypatch) -> None:
+    """The run thread must not keep the app alive (or play on) once its screen is gone."""
+    gate, real, calls = threading.Event(), engine.run_match, []
+
+    def held(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            gate.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "run_match", held)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if len(calls) == 2:
+                break
+        run = screen.active_run
+        await pilot.press("q")
+        await pilot.pause()
+    gate.set()
+    assert run is not None and run.cancelled
