@@ -25,6 +25,20 @@ from tests.haunted_ui.tournament_helpers import (
 from tests.ui_helpers import studio_app
 
 
+def hold_match(monkeypatch, number: int) -> tuple[threading.Event, list[int]]:
+    """Match ``number`` of any run waits for the returned gate; the list counts matches begun."""
+    gate, real, calls = threading.Event(), engine.run_match, []
+
+    def held(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == number:
+            gate.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "run_match", held)
+    return gate, calls
+
+
 def cup_table(path: Path) -> dict:
     return load_project(path).body["tournament"][0]
 
@@ -162,15 +176,7 @@ async def test_enter_on_a_match_opens_its_replay(ht_project: Path, monkeypatch) 
 async def test_cancel_keeps_finished_matches_and_enter_resumes(ht_project: Path,
                                                                monkeypatch) -> None:
     set_up(ht_project, rounds=3)
-    gate, real, calls = threading.Event(), engine.run_match, []
-
-    def held(*args, **kwargs):  # match 3 waits, so escape lands while it is being played
-        calls.append(1)
-        if len(calls) == 3:
-            gate.wait(10)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "run_match", held)
+    gate, calls = hold_match(monkeypatch, 3)  # escape lands while match 3 is being played
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
@@ -275,15 +281,7 @@ async def test_shift_r_runs_afresh_after_asking(ht_project: Path) -> None:
 
 async def test_quitting_while_a_tournament_runs_cancels_it(ht_project: Path, monkeypatch) -> None:
     """The run thread must not keep the app alive (or play on) once its screen is gone."""
-    gate, real, calls = threading.Event(), engine.run_match, []
-
-    def held(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            gate.wait(10)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "run_match", held)
+    gate, calls = hold_match(monkeypatch, 2)
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
