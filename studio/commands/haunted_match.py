@@ -9,24 +9,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from studio import __version__
 from studio.commands import command
 from studio.commands.haunted_entrants import Setup, match_options, result_json, round_line
 from studio.engines.haunted import replay as replays
-from studio.engines.haunted.match import MatchResult, run_match
-from studio.engines.haunted.tournament import (
-    DOUBLE_ROUND_ROBIN,
-    ROUND_ROBIN,
-    SINGLE,
-    round_robin,
-    single_elimination,
-)
+from studio.engines.haunted.match import run_match
+from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
 from studio.sessions.haunted import distinct_names
-from studio.storage import ProjectError, slug
+from studio.sessions.haunted_results import write_csv
+from studio.sessions.haunted_tournament import TournamentPlan, TournamentRun, tournament_folder
+from studio.storage import ProjectError
 from studio.storage.haunted import tournaments_of
-from studio.storage.haunted_replay import load_replay, save_replay
+from studio.storage.haunted_replay import save_replay
 
 
 def _names(first: str, second: str) -> dict[str, str]:
@@ -78,21 +75,10 @@ def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
                              " replays/NAME beside the project)")
     parser.add_argument("--resume", action="store_true",
                         help="with --replays: reuse the matches already saved there")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write the standings as CSV to FILE and every match to "
+                             "FILE-matches.csv")
     match_options(parser)
-
-
-def _replay_file(folder: Path, number: int) -> Path:
-    return folder / f"match-{number:03d}.json.gz"
-
-
-def _saved_matches(folder: Path) -> dict[int, MatchResult]:
-    """The matches of an interrupted run, by schedule number (consecutive from 1)."""
-    done: dict[int, MatchResult] = {}
-    number = 1
-    while _replay_file(folder, number).exists():
-        done[number] = MatchResult.from_replay(load_replay(_replay_file(folder, number)))
-        number += 1
-    return done
 
 
 _FORMATS = {"single": SINGLE, "roundrobin": ROUND_ROBIN, "double": DOUBLE_ROUND_ROBIN}
@@ -124,17 +110,17 @@ def _tournament(args: argparse.Namespace) -> int:
         raise ProjectError("a tournament needs at least two AIs")
     if len(set(entrant_names)) != len(entrant_names):
         raise ProjectError("an AI is entered twice", hint="copy the file to enter it again")
-    entrants = [setup.entrant(name) for name in entrant_names]
     folder = Path(args.replays) if args.replays else None
     if folder is None and args.name:  # a project's tournament keeps its replays beside it (§11)
-        folder = Path(args.project).resolve().parent / "replays" / slug(args.name)
+        folder = tournament_folder(setup.folder, args.name)
     if args.resume and folder is None:
         raise ProjectError("--resume needs --replays FOLDER")
-    done = _saved_matches(folder) if args.resume else {}
+    plan = TournamentPlan(mode, tuple(entrant_names), setup.config, setup.maps, setup.seed,
+                          args.name or "", tuple(setup.teams), setup.folder,
+                          tuple(school_sizes) if school_sizes else None, third_place, folder,
+                          bool(args.in_process))
 
     def on_match(played) -> None:
-        if folder is not None:
-            save_replay(replays.build(played.result, __version__), _replay_file(folder, played.number))
         if not args.json:
             home, away = entrant_names[played.home], entrant_names[played.away]
             r = played.result
@@ -142,23 +128,15 @@ def _tournament(args: argparse.Namespace) -> int:
             print(f"{played.stage:<14} {home} vs {away}: {entrant_names[played.winner]} wins "
                   f"{r.wins['A']}-{r.wins['B']}-{r.ties}{toss}")
 
-    try:
-        if mode == SINGLE:
-            result = single_elimination(entrants, setup.maps, setup.config, setup.seed,
-                                        school_sizes=school_sizes, third_place=third_place,
-                                        on_match=on_match, done=done)
-        else:
-            result = round_robin(entrants, setup.maps, setup.config, setup.seed,
-                                 double=mode == DOUBLE_ROUND_ROBIN, on_match=on_match, done=done)
-    except ValueError as exc:  # a saved match that does not fit this tournament
-        raise ProjectError(str(exc), file=folder, hint="use a fresh --replays folder") from None
-    document = {**result.to_json(), "seed": setup.seed}
-    if folder is not None:
-        document["replays"] = [str(_replay_file(folder, m.number)) for m in result.matches]
-        (folder / "index.json").write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    run = TournamentRun(plan, resume=args.resume, on_match=on_match)
+    document = run.run()
+    if args.csv:
+        for path in write_csv(document, Path(args.csv)):
+            print(f"wrote {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
+    result = run.result
     for stage, entrant in result.byes:
         print(f"{stage:<14} {entrant_names[entrant]}: bye")
     print("standings:")

@@ -165,3 +165,65 @@ def test_match_result_from_replay() -> None:
     assert (again.winner, again.wins, again.ties, again.coin_toss) == (
         played.result.winner, played.result.wins, played.result.ties, played.result.coin_toss)
     assert [r.winner_team for r in again.rounds] == [r.winner_team for r in played.result.rounds]
+
+
+@pytest.mark.parametrize("n", range(2, 10))
+def test_scheduled_matches_counts_what_is_played(n: int) -> None:
+    from studio.engines.haunted.tournament import (
+        DOUBLE_ROUND_ROBIN,
+        ROUND_ROBIN,
+        SINGLE,
+        scheduled_matches,
+    )
+
+    for third in (False, True):
+        played = single_elimination(ranked(n), MAPS, CONFIG, third_place=third).matches
+        assert scheduled_matches(SINGLE, n, third) == len(played)
+    assert scheduled_matches(ROUND_ROBIN, n) == len(round_robin(ranked(n), MAPS, CONFIG).matches)
+    double = round_robin(ranked(n), MAPS, CONFIG, double=True).matches
+    assert scheduled_matches(DOUBLE_ROUND_ROBIN, n) == len(double)
+
+
+def test_on_start_announces_every_match_and_an_observer_can_stop_the_run() -> None:
+    full = single_elimination(ranked(5), MAPS, CONFIG, seed=4)
+    starts: list = []
+    done = {1: full.matches[0].result}
+    single_elimination(ranked(5), MAPS, CONFIG, seed=4, done=done, on_start=starts.append)
+    assert [(f.number, f.stage, f.home, f.away, f.seed) for f in starts] == [
+        (m.number, m.stage, m.home, m.away, m.seed) for m in full.matches]
+
+    class Stop(Exception):
+        pass
+
+    def observer(*_):
+        raise Stop
+
+    finished: list = []
+    with pytest.raises(Stop):
+        round_robin(ranked(3), MAPS, CONFIG, on_match=finished.append, observer=observer)
+    assert finished == []
+
+
+def test_a_saved_match_must_have_the_schedules_seed_settings_and_maps() -> None:
+    full = single_elimination(ranked(4), MAPS, CONFIG, seed=4)
+    done = {1: full.matches[0].result}
+    with pytest.raises(ValueError, match="seed"):
+        single_elimination(ranked(4), MAPS, CONFIG, seed=5, done=done)
+    longer = MatchConfig(rounds=3, max_rounds=3, maps=("Default",))
+    with pytest.raises(ValueError, match="other match settings"):
+        single_elimination(ranked(4), MAPS, longer, seed=4, done=done)
+    with pytest.raises(ValueError, match="other maps"):
+        single_elimination(ranked(4), {"Default": open_map(9)}, CONFIG, seed=4, done=done)
+
+
+def test_the_bracket_layout_is_the_one_single_elimination_plays() -> None:
+    from studio.engines.haunted.tournament import TBD, bracket
+
+    columns = bracket(list(range(6)), lambda stage, home, away: None)
+    assert [len(c) for c in columns] == [4, 2, 1]
+    assert [(m.home, m.away) for m in columns[0]] == [(0, None), (3, 4), (1, None), (2, 5)]
+    assert columns[1][0].home == 0 and columns[1][0].away == TBD
+    result = single_elimination(ranked(6), MAPS, CONFIG)
+    winners = {(m.stage, m.home, m.away): m.winner for m in result.matches}
+    played = bracket(list(range(6)), lambda *key: winners.get(key))
+    assert played[-1][0].winner == result.standings[0] == 0

@@ -12,6 +12,7 @@ from studio.screens.haunted.match_view import MatchViewScreen
 from studio.widgets.board import Board
 from tests.ui_helpers import idle_bytes
 from tests.haunted_ui.test_match_screens import open_match, plan, until
+from tests.haunted_ui.tournament_helpers import finish, open_screen, set_up
 from tests.tilecode_ui.test_idle import count_bytes
 from tests.ui_helpers import studio_app
 
@@ -51,3 +52,26 @@ async def test_a_paused_match_writes_nothing_and_a_turn_repaints_only_changed_ro
         # Only the rows the turn touched (tiles hit, monsters left or arrived), 2 lines each.
         assert len(changed) < start.size
         assert board.lines_rendered - before == 2 * len(changed)
+
+
+@pytest.mark.parametrize("keys", [(), ("tab",), ("tab", "tab", "down")],
+                         ids=["tournaments", "entrants", "settings"])
+async def test_an_idle_tournament_setup_writes_nothing(ht_project: Path, keys) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.animation_level = "full"
+        await open_screen(app, pilot)
+        await pilot.press(*keys)
+        assert await settle_and_count(app) == 0
+
+
+async def test_a_finished_bracket_writes_nothing(ht_project: Path) -> None:
+    set_up(ht_project, rounds=1)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.animation_level = "full"
+        screen = await open_screen(app, pilot)
+        await pilot.press("enter")
+        await finish(pilot, screen)
+        await pilot.press("shift+tab", "down")
+        assert await settle_and_count(app) == 0

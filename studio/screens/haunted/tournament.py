@@ -1,0 +1,392 @@
+"""The tournament screen (haunted.md §13.7): pick, create, rename or delete a tournament of the
+project; set its entrants, mode, seeding, seed and the match settings; run or resume it on a
+worker thread with a progress line; then read the bracket (single elimination) or the standings
+with Elo (round robin), open any match's replay, and export the results as CSV.
+
+Four panes, ``tab`` moves between them; the arrows work in the active one. Edits are undoable
+and saved with ctrl+s. The run itself is :class:`~studio.sessions.haunted_tournament.TournamentRun`,
+the same as ``studio tournament``: its results live in ``replays/<tournament>/`` beside the
+project, which is where this screen reads them back from when it opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Footer, Header, Static
+
+from studio.engines.haunted.tournament import SINGLE
+from studio.screens.dialogs import ConfirmDialog
+from studio.screens.haunted import tournament_setup as setup
+from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
+from studio.screens.haunted.tournament_results import Spot, draw, step
+from studio.screens.haunted.tournament_run import RunningTournament
+from studio.sessions.haunted_results import Results
+from studio.sessions.haunted_tournament import (
+    TournamentPlan,
+    TournamentRun,
+    index_document,
+    project_plan,
+    read_index,
+    tournament_folder,
+)
+from studio.storage import ProjectError, slug
+from studio.widgets.lines import LinesView
+
+PANES = ("tournaments", "entrants", "settings", "results")
+KEYS = {"tournaments": "n r d", "entrants": "a d k j", "settings": "← → space e",
+        "results": "⏎ replay"}
+"""The active pane's own keys, shown in its title: ? help lists only what applies now."""
+EDITS = {"new_tournament", "rename", "delete_tournament", "add_entrant", "remove_entrant",
+         "move_entrant", "change", "type_value", "undo", "redo"}
+"""Actions that change the tournament: not while it runs (the run uses what it started with)."""
+
+
+class TournamentScreen(RunningTournament, HauntedScreen):
+    """Set up, run and read the tournaments of one Haunted Tiles project."""
+
+    SCREEN_TITLE = "tournament"
+    DEFAULT_CSS = """
+    TournamentScreen #top { height: 9; }
+    TournamentScreen .pane { height: 100%; border: round $primary 30%; overflow-x: hidden; }
+    TournamentScreen .pane.-active { border: round $accent; }
+    TournamentScreen #tournaments { width: 22; }
+    TournamentScreen #entrants { width: 1fr; }
+    TournamentScreen #settings { width: 1fr; min-width: 36; }
+    TournamentScreen #status { height: 1; padding: 0 1; }
+    TournamentScreen #results { height: 1fr; max-height: 100%; border: round $primary 30%; }
+    TournamentScreen #results.-active { border: round $accent; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "pane(1)", "Pane"),
+        Binding("shift+tab", "pane(-1)", "Previous pane", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("ctrl+z", "undo", "Undo", show=False),  # in ? help: the footer is full at 80
+        Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("enter", "open_match", "Replay"),
+        Binding("enter", "run", "Run"),
+        Binding("f5", "run", "Run / resume", show=False),
+        Binding("R", "run_afresh", "Run afresh", show=False),
+        Binding("space", "change(1)", "Change"),
+        Binding("e", "type_value", "Type"),
+        Binding("a", "add_entrant", "Add"),
+        Binding("d,delete", "remove_entrant", "Remove"),
+        Binding("k", "move_entrant(-1)", "Up"),
+        Binding("j", "move_entrant(1)", "Down"),
+        Binding("d,delete", "delete_tournament", "Delete"),
+        Binding("n", "new_tournament", "New"),
+        Binding("r", "rename", "Rename"),
+        Binding("x", "export", "CSV"),
+        Binding("escape", "cancel_run", "Cancel run"),
+        Binding("escape", "leave", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("run", "Run or resume the tournament", "Play the matches not played yet (enter, f5)"),
+        ("run_afresh", "Run the tournament afresh",
+         "Replace the saved results, e.g. after an AI's file changed (R)"),
+        ("cancel_run", "Cancel the run", "Stop; finished matches stay saved (escape)"),
+        ("export", "Export results as CSV", "Standings and matches beside the project (x)"),
+        ("new_tournament", "New tournament", "Every team, single elimination (n)"),
+        ("rename", "Rename tournament", "Give the tournament another name (r)"),
+        ("delete_tournament", "Delete tournament", "Remove it from the project (d)"),
+        ("add_entrant", "Add an entrant", "Enter a team of the registry (a)"),
+    ]
+
+    def __init__(self, document, *, tournament: str | None = None,
+                 in_process_builtins: bool = False) -> None:
+        super().__init__(document)
+        names = [t.get("name") for t in self.model.tournament_tables]
+        self.selected = names.index(tournament) if tournament in names else 0
+        self.pane = "tournaments"
+        self.cursor = {pane: 0 for pane in PANES}
+        self.in_process = in_process_builtins
+        """Built-ins play inside the studio (trusted fast mode); files always use workers."""
+        self.active_run: TournamentRun | None = None
+        self.results: Results | None = None
+        """The saved results of the selected tournament, or those of the run going on."""
+        self.preview: Results | None = None
+        """The draw before any match is played (shown while there are no results)."""
+        self.spots: list[Spot] = []
+        self._loaded: str | None = None
+        self._note = ""
+        """What the status line says about the last run or the saved results ("" for nothing)."""
+        self._cancelling = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            for pane in PANES[:3]:
+                yield LinesView(id=pane, classes="pane", focusable=False)
+        yield Static(id="status")
+        yield LinesView(id="results", focusable=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # Rounds, time limit and maps are the project's [match]: every match plays with them.
+        titles = ("Tournaments", "Entrants", "Settings · match: project-wide")
+        for pane, title in zip(PANES[:3], titles):
+            self.query_one(f"#{pane}").border_title = title
+        super().on_mount()
+        self._activate(self.pane)
+        # Pictures are drawn in the theme's colours: draw them again when the theme changes.
+        self.watch(self.app, "theme", lambda _: self.refresh_view(), init=False)
+
+    # ------------------------------------------------------------------------------ reading
+
+    @property
+    def running(self) -> bool:
+        return self.active_run is not None
+
+    @property
+    def tournament_name(self) -> str | None:
+        tables = self.model.tournament_tables
+        return tables[self.selected].get("name") if tables else None
+
+    def _plan(self) -> TournamentPlan:
+        """The current tournament as a run plan; ProjectError while the project is invalid."""
+        model = self.model
+        for problem in model.problems():
+            raise problem
+        table = next(t for t in model.tournaments() if t["name"] == self.tournament_name)
+        return project_plan(table, model.teams(), model.maps(), model.config(), self.folder,
+                            in_process=self.in_process)
+
+    def _load_results(self) -> None:
+        """Read the saved results of the selected tournament (once per tournament name)."""
+        if self.running or self._loaded == self.tournament_name:
+            return
+        self._loaded = self.tournament_name
+        self.results, self.cursor["results"], self._note = None, 0, ""
+        if self.tournament_name is not None:
+            try:
+                document = read_index(tournament_folder(self.folder, self.tournament_name))
+            except ProjectError as exc:
+                self._note, document = exc.message, None
+            self.results = Results(document) if document else None
+
+    def refresh_view(self) -> None:
+        count = len(self.model.tournament_tables)
+        self.selected = min(self.selected, max(count - 1, 0))
+        self._load_results()
+        self.preview = None
+        if self.results is None and not self.running:
+            try:
+                self.preview = Results(index_document(self._plan(), []))
+            except (ProjectError, StopIteration):
+                pass  # an invalid project has no draw; the status line says why it cannot run
+        for pane in PANES:
+            self._draw(pane)
+        self._draw_status()
+
+    # ------------------------------------------------------------------------------ drawing
+
+    def _draw(self, pane: str) -> None:
+        styles = self.styles_ui
+        active = self.pane == pane
+        view = self.query_one(f"#{pane}", LinesView)
+        lines: list[Text] = []
+        if pane == "results":
+            shown = self.results or self.preview
+            empty = "The project cannot run it now: see the line above." if self.tournament_name \
+                else "No tournament yet: n in the Tournaments pane creates one."
+            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty)
+            view.border_title = "Results" if shown is None else \
+                "Bracket" if shown.mode == SINGLE else "Standings"
+        elif pane == "tournaments":
+            lines = [Text(f" {t.get('name', '?')}") for t in self.model.tournament_tables] or [
+                Text(" none yet: n creates one", styles.muted)]
+            self.cursor[pane] = self.selected
+        elif self.tournament_name is None:
+            lines = []
+        elif pane == "entrants":
+            teams = {t.name: t for t in self.model.teams()}
+            wide = view.content_size.width >= 36  # details only where there is room for them
+            for k, name in enumerate(setup.tournament(self.model, self.selected)["entrants"], 1):
+                team = teams.get(name)
+                about = f"{team.runtime} {team.source}" if team else "not in the registry"
+                if team and team.school:
+                    about += f" · {team.school} ({team.school_size})"
+                lines.append(Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "",
+                                                               styles.muted)))
+        else:
+            for field in setup.fields(self.model, self.selected):
+                lines.append(Text(f" {field.label:<10} {field.value}",
+                                  styles.text if field.applies else styles.muted))
+        if pane != "results" and lines and (active or pane == "tournaments"):
+            self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
+            lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)
+        hits = [(spot.region, k) for k, spot in enumerate(self.spots)] if pane == "results" else []
+        view.set_lines(lines, hits)
+        if pane != "results" and lines:
+            view.show_line(self.cursor[pane])
+        elif self.spots and active:
+            spot = self.spots[min(self.cursor[pane], len(self.spots) - 1)].region
+            view.scroll_to_region(spot, animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        # The entrants' details depend on the pane's width, known once the layout has run.
+        self.call_after_refresh(self._draw, "entrants")
+
+    # ------------------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        name = action.split("(")[0]
+        if self.running and name in EDITS:
+            return False
+        has = self.tournament_name is not None
+        rules = {
+            "run": has and not self.running,
+            "run_afresh": has and not self.running,
+            "cancel_run": self.running,
+            "open_match": self.pane == "results",
+            "change": self.pane == "settings" and has,
+            "type_value": self.pane == "settings" and has,
+            "add_entrant": self.pane == "entrants" and has,
+            "remove_entrant": self.pane == "entrants" and has,
+            "move_entrant": self.pane == "entrants" and has,
+            "new_tournament": self.pane == "tournaments",
+            "delete_tournament": self.pane == "tournaments" and has,
+            "rename": self.pane == "tournaments" and has,
+            "export": self.results is not None,
+        }
+        if name in rules:
+            return rules[name]
+        return super().check_action(name, parameters)
+
+    def _activate(self, pane: str) -> None:
+        self.pane = pane
+        for name in PANES:
+            view = self.query_one(f"#{name}")
+            view.set_class(name == pane, "-active")
+            view.border_subtitle = KEYS[name] if name == pane else ""
+        for name in PANES:
+            self._draw(name)
+        self.refresh_bindings()
+
+    @on(LinesView.Clicked, "#results")
+    def _clicked(self, event: LinesView.Clicked) -> None:
+        self.cursor["results"] = int(event.key)  # type: ignore[call-overload]
+        self._activate("results")
+
+    def action_pane(self, step_by: int) -> None:
+        self._activate(PANES[(PANES.index(self.pane) + step_by) % len(PANES)])
+
+    def action_move(self, dx: int, dy: int) -> None:
+        pane = self.pane
+        if pane == "results":
+            self.cursor[pane] = step(self.spots, self.cursor[pane], dx, dy)
+        elif pane == "settings" and dx:
+            self.action_change(dx)
+            return
+        elif dy:
+            size = len(self.query_one(f"#{pane}", LinesView).lines)
+            self.cursor[pane] = min(max(self.cursor[pane] + dy, 0), max(size - 1, 0))
+            if pane == "tournaments" and self.cursor[pane] != self.selected:
+                self.selected = self.cursor[pane]
+                self.refresh_view()
+                return
+        self._draw(pane)
+
+    def _apply(self, label: str, change, *args, merge: object = None) -> bool:
+        """Make one edit through ``tournament_setup``; a refusal is shown, not raised."""
+        try:
+            model = change(self.model, *args)
+        except setup.SetupError as exc:
+            self.notify(str(exc), severity="warning", timeout=3)
+            return False
+        return self.edit(label, model, merge)
+
+    def action_change(self, step_by: int) -> None:
+        key = setup.fields(self.model, self.selected)[self.cursor["settings"]].key
+        self._apply(f"tournament {key.replace('_', ' ')}", setup.step_field, self.selected, key,
+                    step_by, merge=("tournament", self.selected, key))
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_type_value(self) -> None:
+        key = setup.fields(self.model, self.selected)[self.cursor["settings"]].key
+        if key not in ("seed", "rounds", "time_limit", "maps"):
+            self.notify("left/right or space change this", timeout=2)
+            return
+        initial = setup.typed_value(self.model, self.selected, key)
+        text = await self.app.push_screen_wait(ValueDialog(
+            key.replace("_", " ").capitalize(), initial,
+            self._check(setup.set_typed, self.selected, key),
+            "Map names separated by commas, played in turn." if key == "maps" else ""))
+        if text is not None:
+            self._apply(f"tournament {key.replace('_', ' ')}", setup.set_typed, self.selected,
+                        key, text)
+
+    def _check(self, change, *args) -> Callable[[str], str]:
+        """A dialog's check: what ``change(model, *args, text)`` refuses ("" when it works), so
+        the dialog stays open with the reason instead of losing the typing."""
+        def check(text: str) -> str:
+            try:
+                change(self.model, *args, text)
+            except setup.SetupError as exc:
+                return str(exc)
+            return ""
+
+        return check
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_add_entrant(self) -> None:
+        entered = setup.tournament(self.model, self.selected)["entrants"]
+        choices = [(t.name, f"{t.name}  ({t.runtime} {t.source})") for t in self.model.teams()
+                   if t.name not in entered]
+        if not choices:
+            self.notify("every team of the registry is entered", timeout=3)
+            return
+        team = await self.app.push_screen_wait(PickDialog("Enter a team", choices))
+        if team is not None and self._apply("add entrant", setup.add_entrant, self.selected, team):
+            self.cursor["entrants"] = len(entered)
+            self._draw("entrants")
+
+    def action_remove_entrant(self) -> None:
+        self._apply("remove entrant", setup.remove_entrant, self.selected, self.cursor["entrants"])
+
+    def action_move_entrant(self, step_by: int) -> None:
+        if self._apply("move entrant", setup.move_entrant, self.selected,
+                       self.cursor["entrants"], step_by):
+            self.cursor["entrants"] += step_by
+            self._draw("entrants")
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_new_tournament(self) -> None:
+        try:
+            suggested = setup.new_tournament(self.model)[0].tournament_tables[-1]["name"]
+        except setup.SetupError as exc:
+            self.notify(str(exc), severity="warning", timeout=4)
+            return
+        name = await self.app.push_screen_wait(ValueDialog(
+            "New tournament", suggested, self._check(setup.new_tournament)))
+        if name is not None:
+            model, self.selected = setup.new_tournament(self.model, name)
+            self.edit("new tournament", model)
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_rename(self) -> None:
+        name = await self.app.push_screen_wait(ValueDialog(
+            "Rename tournament", self.tournament_name or "",
+            self._check(setup.rename, self.selected),
+            "Saved results stay under the old name in replays/: a renamed tournament starts "
+            "afresh."))
+        if name is not None:
+            self._apply("rename tournament", setup.rename, self.selected, name)
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_delete_tournament(self) -> None:
+        name = self.tournament_name or ""
+        question = (f"{name!r} is removed from the project (ctrl+z brings it back). Its saved "
+                    f"results stay in replays/{slug(name)}/.")
+        if await self.app.push_screen_wait(ConfirmDialog("Delete tournament?", question, "Delete")):
+            self.edit("delete tournament", setup.delete(self.model, self.selected))
