@@ -113,6 +113,21 @@ def test_two_jumps_on_one_tile_act_like_two_steps_in_processing_order() -> None:
     assert deaths(events) == [("away", 0, (3, 3), BROKE_TILE), ("home", 0, (3, 3), PURGE)]
 
 
+def test_two_jumps_on_a_tile_of_strength_1_the_second_falls_and_counts_nothing() -> None:
+    # As two steps into a tile of strength 1 (§5.3): the first breaks it and dies, the second
+    # finds a hole. The tile never goes below 0 and only one hit is counted.
+    rows = ["3333333"] * 3 + ["3331333"] + ["3333333"] * 3
+    state = setup(rows, [[3, 3], [3, 3], [0, 6]], [[6, 0], [6, 3], [6, 6]])
+    state, events = step(state, [N, N, N], [N, N, N])
+    assert state.strength(3, 3) == 0
+    assert hits(events)[:2] == [("home", 0, (3, 3), 1, 0), ("home", 1, (3, 3), 0, 0)]
+    assert deaths(events) == [("home", 0, (3, 3), BROKE_TILE), ("home", 1, (3, 3), BROKEN_TILE)]
+    assert state.broken == (2, 3)  # H0's break and H2's jump; the three away jumps
+    assert [describe(e) for e in events][:4] == [
+        "H0 jumped on (3,3) 1→0", "H0 broke (3,3) and fell", "H1 jumped on the hole at (3,3)",
+        "H1 fell into the hole at (3,3)"]
+
+
 def test_swap_lowers_both_tiles_once_and_nothing_else() -> None:
     state = setup(OPEN7, [[3, 2], [0, 0], [0, 6]], [[3, 3], [6, 0], [6, 6]])
     state, events = step(state, ["east", N, N], ["west", N, N])

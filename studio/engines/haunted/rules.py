@@ -182,22 +182,28 @@ def step(
 
     # One loop per phase, hits inlined (this is the hot path). A hit on a tile of strength >= 1
     # lowers it and counts for the team, killing the hitter when it reaches 0; a hit on a hole
-    # (only possible for steps) kills without counting. Bad moves raise before anything is
+    # (a step onto one, or a jump on a tile another jump broke this turn) kills without counting. Bad moves raise before anything is
     # returned, so the caller's state is never half-updated (we work on copies).
     # Jumps land before steps (the original's jump hit at t = 1 s, steps at t = 2 s).
     for k, side, index, team in _MONSTERS:
         if alive[k] and moves[k] == "none":
             row, col = positions[k]
             i = row * n + col
-            before = tiles[i]  # >= 1: the purge leaves nobody on a hole between turns
-            tiles[i] = before - 1
-            broken[team] += 1
-            if record:
-                add(_new(Hit, (side, index, (row, col), before, before - 1, "jump")))
-            if before == 1:
+            before = tiles[i]  # >= 1 unless a monster that jumped earlier this turn broke it
+            if before:
+                tiles[i] = before - 1
+                broken[team] += 1
+                if record:
+                    add(_new(Hit, (side, index, (row, col), before, before - 1, "jump")))
+                if before == 1:
+                    alive[k] = False
+                    if record:
+                        add(_new(Death, (side, index, (row, col), BROKE_TILE)))
+            else:  # two jumps on one tile are two steps into it (§5.3): the second finds a hole
                 alive[k] = False
                 if record:
-                    add(_new(Death, (side, index, (row, col), BROKE_TILE)))
+                    add(_new(Hit, (side, index, (row, col), 0, 0, "jump")))
+                    add(_new(Death, (side, index, (row, col), BROKEN_TILE)))
     for k, side, index, team in _MONSTERS:
         move = moves[k]
         if alive[k] and move != "none":
@@ -265,7 +271,8 @@ def describe(event: Event) -> str:
         who = ("H", "A")[SIDES.index(event.side)] + str(event.index)
         r, c = event.tile
         if event.before == 0:
-            return f"{who} stepped into the hole at ({r},{c})"
+            how = "jumped on" if event.action == "jump" else "stepped into"
+            return f"{who} {how} the hole at ({r},{c})"
         return f"{who} {'jumped on' if event.action == 'jump' else 'hit'} ({r},{c}) {event.before}→{event.after}"
     if isinstance(event, Death):
         who = ("H", "A")[SIDES.index(event.side)] + str(event.index)
