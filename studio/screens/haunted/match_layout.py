@@ -7,6 +7,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -15,7 +16,8 @@ from textual.widgets import Footer, Header
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import Event, Round, RoundState
 from studio.screens.haunted.base import HauntedScreen
-from studio.screens.haunted.match_board import NARROW, WIDE, MatchCells, team_looks
+from studio.screens.haunted.board_render import NARROW, WIDE
+from studio.screens.haunted.match_board import match_cells, team_colours
 from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.engines.haunted.board import Map
 from studio.widgets.board import Board
@@ -84,8 +86,7 @@ class MatchLayout(HauntedScreen):
         state = Round(self.first_board()).initial_state()
         yield Header()
         with Horizontal(id="main"):
-            board = Board(MatchCells(state, self.styles_ui, team_looks(self.styles_ui, {}, "A")),
-                          cursor=None, id="board")
+            board = Board(match_cells(state, self.styles_ui), cursor=None, id="board")
             board.can_focus = False  # the arrows step through turns, not a cursor
             yield board
             with Vertical(id="side"):
@@ -101,12 +102,13 @@ class MatchLayout(HauntedScreen):
     def show(self, shown: Shown) -> None:
         """Draw a picture (only what changed reaches the terminal)."""
         styles = self.styles_ui
-        looks = team_looks(styles, shown.monsters, shown.home)
-        by_side = {"home": looks.home, "away": looks.away}
+        colours = team_colours(shown.monsters, shown.home)
+        by_side = {side: Style(color=styles.colour(colour), bold=True)
+                   for side, colour in zip(("home", "away"), colours)}
         if shown.state is not None:
             cell = cell_size_for(shown.state.size, self.size.width, self.size.height)
-            self.query_one(Board).renderer = MatchCells(shown.state, styles, looks, shown.events,
-                                                        cell)
+            self.query_one(Board).renderer = match_cells(shown.state, styles, colours,
+                                                         shown.events, cell)
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
                            shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
         score.append(Text(shown.status, style=styles.muted))
