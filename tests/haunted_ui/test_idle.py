@@ -3,7 +3,6 @@ only the board rows a turn changed."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest

@@ -5,7 +5,6 @@ Over SSH every idle repaint is traffic; a blinking cursor or a running timer wou
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
