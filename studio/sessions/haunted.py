@@ -141,11 +141,14 @@ class MatchPlan:
     """Notes for the view (e.g. "quick test of map X")."""
 
     def names(self) -> tuple[str, str]:
-        """The teams as the match view names them (an AI file by its file name)."""
+        """The teams as the match view names them: a team by its name, a built-in by its bare
+        name, an AI file by its file name."""
         def shown(spec: str, name: str | None) -> str:
             if name:
                 return name
-            return Path(spec).name if spec.endswith((".py", ".js")) else spec
+            if spec.endswith((".py", ".js")):
+                return Path(spec).name
+            return spec.removeprefix(PREFIX)  # "greedy": the panel beside the board is narrow
 
         return distinct_names(shown(self.home, self.home_name), shown(self.away, self.away_name))
 

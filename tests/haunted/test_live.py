@@ -43,13 +43,14 @@ def wait_for(condition, timeout: float = 10.0) -> None:
 def test_a_live_match_gives_the_referee_s_result() -> None:
     live = LiveMatch(plan())
     result = live.run()
-    a = resolve_entrant("builtin:greedy", THREE, in_process=True)
-    b = resolve_entrant("builtin:lookahead", THREE, in_process=True)
+    a = resolve_entrant("builtin:greedy", THREE, in_process=True, name="greedy")
+    b = resolve_entrant("builtin:lookahead", THREE, in_process=True, name="lookahead")
     headless = run_match(a, b, MAPS, THREE, 7)
     assert replays.without_timings(result.replay) == replays.without_timings(headless.replay)
     view = live.view()
     assert view.result is result and view.wins == result.wins and len(view.rounds) == len(result.rounds)
-    assert view.log[-1].startswith("builtin:greedy wins") or view.log[-1].startswith("builtin:lookahead wins")
+    winner = "greedy" if result.winner == "A" else "lookahead"
+    assert view.names == ("greedy", "lookahead") and view.log[-1].startswith(f"{winner} wins")
 
 
 def test_paused_from_the_start_it_plays_one_turn_per_step() -> None:
