@@ -60,7 +60,7 @@ def test_progress_on_a_time_basis_for_a_slow_game() -> None:
 
 
 def test_cancel_from_another_thread_stops_within_a_bounded_time() -> None:
-    board = engine("connect-four")  # millions of states: the search cannot finish on its own
+    board = engine("peg-solitaire")  # millions of states: the search cannot finish on its own
     before = board.key()
     cancel = threading.Event()
     started = threading.Event()
@@ -85,8 +85,10 @@ def test_cancel_from_another_thread_stops_within_a_bounded_time() -> None:
 
 def test_cancel_callable_and_cancel_before_starting() -> None:
     calls = itertools.count()
-    result = solve(engine("sokoban"), cancel=lambda: next(calls) >= 50)
-    assert result.cancelled and 1 < result.states <= 51
+    # checked between chunks of work (each about a quarter of the progress interval), not per edge
+    result = solve(engine("peg-solitaire"), max_states=10**8, cancel=lambda: next(calls) >= 50)
+    assert result.cancelled and not result.exhausted and 1 < result.states
+    assert next(calls) == 51
     early = threading.Event()
     early.set()
     result = solve(engine("sokoban"), cancel=early)
@@ -94,7 +96,7 @@ def test_cancel_callable_and_cancel_before_starting() -> None:
 
 
 def test_session_solver_job_runs_in_a_worker_and_can_be_cancelled() -> None:
-    session = PlaySession(load_compiled(GAMES / "connect-four.toml"), 0)
+    session = PlaySession(load_compiled(GAMES / "peg-solitaire.toml"), 0)
     session.advance()
     job = session.solver_job(max_states=10**8)
     cancel = threading.Event()

@@ -191,7 +191,7 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
 
 
 async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
-    app = studio_app(bt_folder / "connect-four.toml")  # far too many states to finish soon
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # far too many states to finish soon
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
         await pilot.press("s")

@@ -1,30 +1,45 @@
-"""Breadth-first search over player choices: shortest wins and reachable boards.
+"""The solver (§8, §11.5): shortest winning lines and reachable boards, over packed states.
 
 Each edge is one choice at a choice wait followed by running on to the next choice wait or the
 end (display waits cleared without resetting the step budget, as the headless runner does).
-States are deduplicated by the engine's ``key()``; engine randomness is not branched: it is fixed
-by the seed, exactly like the reference's BFS agent (``script/game_agent.py``).
+Engine randomness is not branched: it is fixed by the seed, as in the reference's BFS agent
+(``script/game_agent.py``). States are equal when ``Engine.key()`` is, except that the RNG is
+left out of the key for as long as no draw has decided anything (see ``search.vm``).
 
-:func:`solve` reports progress by count and by time (a slow game still updates a screen) and can
-be cancelled from another thread (§11.5).
+How states are stored and expanded (``search``): packed in a few 64-bit words each, hashed
+into one table, parents and choices as indices; expanded by a numba kernel that runs the tree
+like ``Engine`` (on ``jobs`` threads), or by ``Engine`` itself where numba cannot load or the
+kernel leaves a node to it; games whose board changes shape fall back to the reference search
+over engine snapshots. Every run says which path it took and why.
+
+Strategies: ``bfs`` (shortest, the default), ``astar`` (shortest with an admissible heuristic),
+``best`` (greedy best-first) and ``dfs`` (depth first with a visited set). Limits on states,
+seconds and memory end a run with a report instead of exhausting the machine.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from studio.engines import jit
+
 from .engine import Engine
+from .search.heuristics import terms_for
+from .search.layout import LayoutError
+from .search.packed import PackedRun
+from .search.reference import ReferenceSearch
+from .search.runner import STRATEGIES, Restart
 
 Board = dict[str, list[list[str]]]
-Parents = dict[Any, "tuple[Any, int] | None"]
-Tick = Callable[[int, int], None]
 
 PROGRESS_EVERY = 1000  # states between two progress reports at most
 PROGRESS_INTERVAL = 0.25  # seconds between two progress reports at most (a slow game)
+REASONS = {"found": "a winning line was found", "exhausted": "every reachable state was searched",
+           "limit": "the state limit was reached", "memory": "the memory limit was reached",
+           "time": "the time limit was reached", "cancelled": "cancelled"}
 
 
 class StateLimit(Exception):
@@ -35,6 +50,10 @@ class _Cancelled(Exception):
     """The caller asked the search to stop."""
 
 
+class _TimeUp(Exception):
+    """``max_seconds`` passed."""
+
+
 @dataclass
 class SolveResult:
     """Outcome of :func:`solve`."""
@@ -42,7 +61,7 @@ class SolveResult:
     found: bool
     """Whether a winning line was found."""
     choices: list[int] = field(default_factory=list)
-    """Choice indices of the shortest winning line, first move first."""
+    """Choice indices of the winning line, first move first (shortest for ``bfs``)."""
     result: dict[str, Any] | None = None
     """The engine result at the end of the line."""
     states: int = 0
@@ -52,14 +71,37 @@ class SolveResult:
     cancelled: bool = False
     """True when the search was cancelled before it was done."""
     depth: int = 0
-    """The deepest BFS level reached (choices from the start)."""
+    """The deepest level reached (choices from the start)."""
     elapsed: float = 0.0
     """Seconds spent searching."""
+    reason: str = ""
+    """Why it stopped: found, exhausted, limit, time, memory or cancelled."""
+    strategy: str = "bfs"
+    path: str = ""
+    """``kernel`` (numba), ``plain`` (Engine expansions, packed states) or ``reference``."""
+    note: str = ""
+    """Why the path is not the kernel, or how states were keyed; empty when nothing to say."""
+    bytes_per_state: int = 0
+    """Bytes the state arrays and table hold per state."""
+    memory: int = 0
+    """Bytes of all the search's arrays at the end."""
+    jobs: int = 1
 
     @property
     def rate(self) -> float:
         """States per second (0 when nothing measurable was timed)."""
         return self.states / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def shortest(self) -> bool:
+        """Whether a found line is known to be shortest (breadth first)."""
+        return self.found and self.strategy == "bfs"
+
+    def report(self) -> str:
+        """One line: states explored, depth reached and why the search stopped."""
+        why = REASONS.get(self.reason, self.reason)
+        return (f"{self.states:,} states explored, depth {self.depth} reached in {self.elapsed:.1f} s "
+                f"({self.rate:,.0f}/s, {self.path} path, {self.bytes_per_state} bytes/state): {why}")
 
 
 @dataclass
@@ -72,44 +114,50 @@ class Reached:
     """The fewest choices that reach it."""
 
 
-def _states(engine: Any, max_states: int, parents: Parents, tick: Tick | None = None) -> Iterator[int]:
-    """Visit every state reachable by choices, breadth first; yields each one's depth.
+class _Pacer:
+    """Hands out state budgets so that progress, cancel and the clock are seen often enough.
 
-    When a depth is yielded the engine *is* in that state (so the caller can look at it), and
-    ``parents`` maps every state met so far to (parent key, choice index). The start state is
-    the first observation: the engine run to its first choice wait or the end. ``tick(states,
-    depth)`` is called after every edge, also those that lead to a known state, so that a
-    long run of duplicates still reports progress and sees a cancel.
+    A budget never crosses the next multiple of ``every`` (when reporting) and adapts so that
+    one chunk of work takes about a quarter of ``interval``: a slow game reports on time, a fast
+    one does not pay for the checks.
     """
-    engine.run_to_choice()
-    parents[engine.key()] = None
-    queue = deque([(engine.key(), engine.snapshot(), 0)])
-    yield 0
-    while queue:
-        key, snapshot, depth = queue.popleft()
-        engine.restore(snapshot)
-        if engine.result is not None or engine.waiting != "choice":
-            continue  # finished games are not expanded
-        for index in range(len(engine.choices)):
-            engine.restore(snapshot)
-            engine.choose(index)
-            engine.run_to_choice()
-            if tick is not None:
-                tick(len(parents), depth + 1)
-            child = engine.key()
-            if child in parents:
-                continue
-            if len(parents) >= max_states:
-                raise StateLimit(max_states)
-            parents[child] = (key, index)
-            queue.append((child, engine.snapshot(), depth + 1))
-            yield depth + 1
 
+    def __init__(self, progress: Any, stop: Callable[[], bool], every: int, interval: float,
+                 clock: Callable[[], float], max_seconds: float | None) -> None:
+        self.progress, self.stop, self.every, self.interval = progress, stop, every, interval
+        self.clock, self.max_seconds = clock, max_seconds
+        self.start = self.mark = clock()
+        self.due_states = every
+        self.due_time = self.start + interval
+        self.chunk = 1
 
-def _is_winning(result: dict[str, Any] | None, player: str | None) -> bool:
-    if not result or result.get("result") != "win":
-        return False
-    return player is None or str(result.get("player")) == player
+    def begin(self) -> None:
+        if self.stop():
+            raise _Cancelled
+        if self.progress is not None:
+            self.progress(0, 0)  # at once, so a screen shows the search has started
+
+    def budget(self, states: int) -> int:
+        if self.progress is None:
+            return self.chunk
+        return max(1, min(self.chunk, self.due_states - states))
+
+    def after(self, states: int, depth: int) -> None:
+        if self.stop():
+            raise _Cancelled
+        now = self.clock()
+        took = now - self.mark
+        if took < self.interval / 4:
+            self.chunk = min(self.chunk * 2, 1 << 20)
+        elif took > self.interval:
+            self.chunk = max(1, self.chunk // 2)
+        self.mark = now
+        if self.progress is not None and (states >= self.due_states or now >= self.due_time):
+            self.progress(states, depth)
+            self.due_states = (states // self.every + 1) * self.every
+            self.due_time = now + self.interval
+        if self.max_seconds is not None and now - self.start >= self.max_seconds:
+            raise _TimeUp
 
 
 def _cancel_check(cancel: Any) -> Callable[[], bool]:
@@ -119,6 +167,14 @@ def _cancel_check(cancel: Any) -> Callable[[], bool]:
     if hasattr(cancel, "is_set"):
         return cancel.is_set
     return cancel
+
+
+def _drive(run: Any, pacer: _Pacer) -> str:
+    while True:
+        ended = run.advance(pacer.budget(run.count))
+        pacer.after(run.count, run.deepest)
+        if ended != "budget":
+            return ended
 
 
 def solve(
@@ -131,8 +187,15 @@ def solve(
     every: int = PROGRESS_EVERY,
     interval: float = PROGRESS_INTERVAL,
     clock: Callable[[], float] = time.monotonic,
+    strategy: str = "bfs",
+    heuristic: str | None = None,
+    weight: int = 1,
+    jobs: int = 1,
+    max_seconds: float | None = None,
+    max_memory: int | None = None,
+    path: str = "auto",
 ) -> SolveResult:
-    """The shortest choice sequence from the engine's state to a win (of ``player`` if given).
+    """A winning choice sequence from the engine's state (of ``player`` if given).
 
     The engine is left as it was.
 
@@ -141,54 +204,91 @@ def solve(
         max_states: give up (not exhausted) past this many distinct states.
         player: only a win of this pid (compared as a string) counts.
         progress: ``progress(states, depth)``, called at the start, whenever ``every`` more
-            states were met and at least every ``interval`` seconds (of ``clock``) while searching, so a slow
-            game still updates a screen. It runs on the searching thread; raising from it
-            stops the search with that exception.
-        cancel: a ``threading.Event`` or a callable returning True to stop; checked after every
-            edge, so a cancel from another thread is seen within one choice's run.
+            states were met and at least every ``interval`` seconds (of ``clock``), so a slow
+            game still updates a screen. It runs on the searching thread; raising from it stops
+            the search with that exception.
+        cancel: a ``threading.Event`` or a callable returning True to stop; checked between
+            chunks of work sized to take about ``interval / 4`` seconds.
         every, interval, clock: the progress cadence (tests pass a fake clock).
+        strategy: ``bfs`` (shortest), ``astar``, ``best`` (greedy best-first) or ``dfs``.
+        heuristic: for ``astar``/``best``: ``goal`` (default), ``zero`` or pattern terms (see
+            ``search.heuristics``); ``weight`` multiplies it in A*.
+        jobs: threads expanding states (the numba kernel only).
+        max_seconds, max_memory: stop after this long, or before the search's arrays would pass
+            this many bytes.
+        path: ``auto`` (the kernel when numba loads), ``plain`` (engine expansions of packed
+            states) or ``reference`` (the snapshot search).
 
     Returns:
-        The result; ``cancelled`` is set (and ``found`` false) when stopped by ``cancel``.
+        The result; ``reason`` says why it stopped, ``path`` and ``note`` how it ran.
     """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}: one of {', '.join(STRATEGIES)}")
     origin = engine.snapshot()
-    parents: Parents = {}
-    stop = _cancel_check(cancel)
-    start = clock()
-    deepest = 0
-    due_states = every
-    due_time = start + interval
-
-    def tick(states: int, depth: int) -> None:
-        nonlocal due_states, due_time
-        if stop():
-            raise _Cancelled
-        if progress is None:
-            return
-        now = clock()
-        if states >= due_states or now >= due_time:
-            progress(states, depth)
-            due_states = (states // every + 1) * every
-            due_time = now + interval
-
-    def done(**fields: Any) -> SolveResult:
-        return SolveResult(states=len(parents), depth=deepest, elapsed=clock() - start, **fields)
-
+    pacer = _Pacer(progress, _cancel_check(cancel), every, interval, clock, max_seconds)
+    out = SolveResult(found=False, strategy=strategy, jobs=jobs)
+    terms, described = terms_for(heuristic, engine.nodes, player) if strategy in ("astar", "best") \
+        else ([], "")
+    notes = [f"heuristic: {described}"] if described else []
+    kind = path if path in ("plain", "reference") else ("kernel" if jit.available() else "plain")
+    if kind == "plain" and path == "auto":
+        notes.append(f"plain path: {jit.reason()}")
+    keyed = False
+    run: Any = None
     try:
-        tick(0, 0)
-        if progress is not None:
-            progress(0, 0)  # at once, so a screen shows the search has started
-        for depth in _states(engine, max_states, parents, tick):
-            deepest = depth
-            if _is_winning(engine.result, player):
-                return done(found=True, choices=_line(parents, engine.key()), result=engine.result)
-    except StateLimit:
-        return done(found=False)
+        pacer.begin()
+        while True:
+            probe = Engine(engine.program)
+            probe.restore(origin)
+            try:
+                if kind == "reference":
+                    run = ReferenceSearch(probe, max_states, player, max_memory=max_memory)
+                else:
+                    run = PackedRun(probe, strategy=strategy, player=player, terms=terms,
+                                    weight=weight, jobs=jobs, plain=kind == "plain", keyed=keyed,
+                                    max_states=max_states, max_memory=max_memory)
+                out.reason = run.start_reason or _drive(run, pacer)
+                break
+            except Restart as again:
+                run.close()
+                if again.kind == "random":
+                    keyed = True
+                    notes.append("the game's randomness decides moves: states keyed with the RNG")
+                elif again.kind == "fallback":
+                    node = engine.nodes[again.detail]
+                    kind = "plain"
+                    notes.append(f"plain path: the kernel leaves node {node.id} ({node.type}) to the engine")
+                else:
+                    kind = "reference"
+                    notes.append("reference path: a state left the packed layout")
+            except LayoutError as exc:
+                if run is not None:
+                    run.close()
+                kind = "reference"
+                notes.append(f"reference path: {exc}")
+            if kind == "reference" and strategy != "bfs":
+                notes.append("the reference path searches breadth first only")
     except _Cancelled:
-        return done(found=False, cancelled=True)
+        out.reason = "cancelled"
+    except _TimeUp:
+        out.reason = "time"
     finally:
         engine.restore(origin)
-    return done(found=False, exhausted=True)
+        if run is not None:
+            run.close()
+    out.path = kind
+    out.note = "; ".join(notes)
+    out.elapsed = clock() - pacer.start
+    if run is not None:
+        out.states, out.depth = run.count, run.deepest
+        out.bytes_per_state, out.memory = run.state_bytes(), run.nbytes()
+        if out.reason == "found":
+            out.found = True
+            out.choices = run.line(run.found)
+            out.result = run.result if kind == "reference" else run.result_of(run.found)
+    out.exhausted = out.reason == "exhausted"
+    out.cancelled = out.reason == "cancelled"
+    return out
 
 
 @dataclass
@@ -205,46 +305,81 @@ class SolveJob:
     max_states: int = 200_000
     player: str | None = None
     tag: Any = None
+    strategy: str = "bfs"
+    heuristic: str | None = None
+    jobs: int = 1
+    max_seconds: float | None = None
+    max_memory: int | None = None
+    path: str = "auto"
+    """As :func:`solve`; a screen sets ``plain`` while the kernel is not compiled yet."""
     result: SolveResult | None = None
     """Set by :meth:`run`."""
 
     def run(self, progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> SolveResult:
-        """Search breadth first from the snapshot (``progress`` and ``cancel`` as :func:`solve`)."""
+        """Search from the snapshot (``progress`` and ``cancel`` as :func:`solve`)."""
         engine = Engine(self.program)
         engine.restore(self.snapshot)
-        self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel)
+        self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel,
+                            strategy=self.strategy, heuristic=self.heuristic, jobs=self.jobs,
+                            max_seconds=self.max_seconds, max_memory=self.max_memory, path=self.path)
         return self.result
 
 
-def _line(parents: Parents, key: Any) -> list[int]:
-    line = []
-    step = parents[key]
-    while step is not None:
-        key, index = step
-        line.append(index)
-        step = parents[key]
-    return line[::-1]
-
-
-def enumerate_reachable(engine: Any, max_states: int = 1_000_000) -> Iterator[Reached]:
+def enumerate_reachable(engine: Any, max_states: int = 1_000_000, *, path: str = "auto") -> Iterator[Reached]:
     """Every distinct (board, result) pair reachable by choices, with its smallest depth.
 
-    The contract of the corpus ``reachable/`` files. Raises :class:`StateLimit` past
-    ``max_states`` states. The engine is left as it was.
+    The contract of the corpus ``reachable/`` files, in breadth-first order. Raises
+    :class:`StateLimit` past ``max_states`` states. The engine is left as it was.
     """
     origin = engine.snapshot()
-    seen: set[tuple[Any, Any]] = set()
-    try:
-        for depth in _states(engine, max_states, {}):
-            pair = (engine.board_key(), _result_key(engine.result))
-            if pair not in seen:
-                seen.add(pair)
-                yield Reached(engine.board_dict(), engine.result, depth)
-    finally:
-        engine.restore(origin)
+    yield from _reachable(engine.program, origin, max_states, path)
+
+
+def _reachable(program: Any, origin: Any, max_states: int, path: str) -> list[Reached]:
+    kind = path if path in ("plain", "reference") else ("kernel" if jit.available() else "plain")
+    keyed = False
+    while kind != "reference":
+        probe = Engine(program)
+        probe.restore(origin)
+        try:
+            run = PackedRun(probe, strategy="bfs", player=None, goal=False, plain=kind == "plain",
+                            keyed=keyed, max_states=max_states)
+            try:
+                ended = run.start_reason or run.advance(max_states + 1)
+            finally:
+                run.close()
+        except Restart as again:
+            if again.kind == "fallback":
+                kind = "plain"
+                continue
+            if again.kind == "random":
+                keyed = True
+                continue
+            break
+        except LayoutError:
+            break
+        if ended == "limit":
+            raise StateLimit(max_states)
+        return [Reached(board, result, depth) for board, result, depth in run.reachable()]
+    seen: dict[Any, Reached] = {}
+
+    def visit(eng: Engine, depth: int) -> None:
+        pair = (eng.board_key(), _result_key(eng.result))
+        if pair not in seen:
+            seen[pair] = Reached(eng.board_dict(), eng.result, depth)
+
+    probe = Engine(program)
+    probe.restore(origin)
+    search = ReferenceSearch(probe, max_states, None, goal=False, visit=visit)
+    if search.advance(max_states + 1) == "limit":
+        raise StateLimit(max_states)
+    return list(seen.values())
 
 
 def _result_key(result: dict[str, Any] | None) -> Any:
     if result is None:
         return None
     return tuple(sorted((k, str(v)) for k, v in result.items()))
+
+
+__all__ = ["REASONS", "Reached", "SolveJob", "SolveResult", "StateLimit", "enumerate_reachable", "solve"]

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header
 
 from studio.screens.btree.base import BtreeScreen
+from studio.sessions import warmup
 from studio.widgets.lines import LinesView
 
 MAX_STATES = 2_000_000
@@ -36,6 +37,8 @@ class SolverScreen(BtreeScreen):
         self.play = play
         self.cancel = threading.Event()
         self.job = play.session.solver_job(MAX_STATES)
+        if not warmup.ready(warmup.SOLVER):
+            self.job.path = "plain"  # the kernel compiles in another process meanwhile
         self.started = time.perf_counter()
         self.states = 0
         self.depth = 0

@@ -1,0 +1,73 @@
+"""Heuristics for best-first and A*: sums of pattern terms counted on the board.
+
+``goal`` reads the game's own win condition: a ``win`` whose child is ``match-times 0 P``
+counts the matches of P still on the board (Sokoban: boxes off target), ``none[match P]`` is 1
+while P is there, ``match P`` is 1 while it is not. It is admissible (A* lines are shortest)
+when one move removes at most one match, as a Sokoban push does; for other games it still
+guides best-first. A user can name terms instead: ``count:main=@/trgt=_`` (layers separated by
+``/``, rows by ``;``, tiles by spaces), ``present:…``, ``absent:…``, several joined by ``,``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..nodes import Node
+from ..pattern import Pattern
+from .tables import H_ABSENT, H_COUNT, H_PRESENT
+
+KINDS = {"count": H_COUNT, "present": H_PRESENT, "absent": H_ABSENT}
+
+
+class HeuristicError(ValueError):
+    """A heuristic the solver cannot read."""
+
+
+def goal_terms(nodes: Sequence[Node], player: str | None) -> list[tuple[Pattern, int]]:
+    """The terms of the first ``win`` (of ``player``) with a simple condition; [] if none."""
+    for node in nodes:
+        if node.type != "win" or len(node.children) != 1:
+            continue
+        if player is not None and str(node.get("pid")) != player:
+            continue
+        child = nodes[node.children[0]]
+        pat = child.patterns.get("pattern")
+        if child.type == "match-times" and child.get("times") == 0 and pat is not None:
+            return [(pat, H_COUNT)]
+        if child.type == "match" and pat is not None:
+            return [(pat, H_ABSENT)]
+        if child.type == "none" and len(child.children) == 1:
+            inner = nodes[child.children[0]]
+            if inner.type == "match" and "pattern" in inner.patterns:
+                return [(inner.patterns["pattern"], H_PRESENT)]
+    return []
+
+
+def parse_terms(text: str) -> list[tuple[Pattern, int]]:
+    """``KIND:LAYER=ROWS[/LAYER=ROWS]`` terms joined by commas (see the module docstring)."""
+    terms = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        kind, sep, body = part.partition(":")
+        if not sep or kind not in KINDS:
+            raise HeuristicError(f"bad heuristic term {part!r}: write count|present|absent:LAYER=ROWS")
+        layers: dict[str, Any] = {}
+        for layer_text in body.split("/"):
+            name, sep, rows = layer_text.partition("=")
+            grid = [row.split() for row in rows.split(";") if row.strip()]
+            if not sep or not name.strip() or not grid or len({len(r) for r in grid}) != 1:
+                raise HeuristicError(f"bad pattern {layer_text!r} in {part!r}: write LAYER=t t;t t")
+            layers[name.strip()] = grid
+        terms.append((Pattern(layers), KINDS[kind]))
+    return terms
+
+
+def terms_for(spec: str | None, nodes: Sequence[Node], player: str | None) -> tuple[list, str]:
+    """The terms of a ``--heuristic`` value (``goal``, ``zero`` or terms) and a description."""
+    if spec in (None, "", "goal"):
+        terms = goal_terms(nodes, player)
+        if not terms:
+            return [], "zero (the win condition is not a simple pattern test)"
+        return terms, "goal (the win condition's pattern)"
+    if spec == "zero":
+        return [], "zero"
+    return parse_terms(spec), f"user terms {spec}"

@@ -1,0 +1,361 @@
+"""The solver's batch kernels: expand states with the machine, insert children into the table.
+
+States live in one array of packed words (``Store``); the hash table holds indices into it,
+parents and choices are indices too, so a visited state costs its words plus a few ints. An
+expansion (the expensive part) reads the store only and writes a per-thread ``Children`` buffer,
+so several threads can expand at once (numba releases the GIL); insertion is sequential and
+consumes the buffers in order, which keeps every search deterministic whatever the threads do.
+
+Stacks (the engine's resumable position) are interned in their own small table (``Stacks``):
+states hold a stack id. Written in the subset of Python numba compiles.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from studio.engines.jit import kernel
+
+from .layout import RESULT_MASK, RESULT_SHIFT
+from .machine import choose, encode_stack, heuristic, load, pack, run
+from .tables import O_CODE_WIN
+from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
+    R_FALLBACK, R_NCH, R_RESULT, R_STEPS
+
+Store = namedtuple("Store", ["words", "parent", "choice", "depth", "hval", "closed", "table", "meta",
+                             "heap_key", "heap_idx", "dfs"])
+Stacks = namedtuple("Stacks", ["data", "off", "table", "meta"])
+Children = namedtuple("Children", ["words", "parent", "choice", "h", "stk", "slen", "sdata", "meta"])
+# Store.meta slots.
+M_COUNT, M_MASK, M_MAX, M_HEAP, M_DFS, M_DEEPEST = range(6)
+# Strategies.
+BFS, DFS, ASTAR, BEST = 0, 1, 2, 3
+# What an expansion (Children.meta[2]) and an insertion end in.
+X_OK, X_FULL, X_FALLBACK, X_RANDOM, X_LAYOUT = 0, 1, 2, 3, 4
+I_OK, I_BUDGET, I_FOUND, I_LIMIT, I_GROW, I_GROW_STACKS, I_GROW_HEAP = range(7)
+G_MAX = 0x7FFFFFFF
+_M1 = np.uint64(0x9E3779B97F4A7C15)
+_M2 = np.uint64(0xBF58476D1CE4E5B9)
+
+
+@kernel(inline=True)
+def hash_words(words, row):
+    width = words.shape[1]
+    h = np.uint64(width)
+    for w in range(width):
+        h = (h ^ words[row, w]) * _M1
+        h ^= h >> np.uint64(31)
+    return (h * _M2) ^ (h >> np.uint64(29))
+
+
+@kernel
+def hash_ints(data, start, length):
+    h = np.uint64(length)
+    for i in range(start, start + length):
+        h = (h ^ np.uint64(data[i])) * _M1  # the values are never negative
+        h ^= h >> np.uint64(31)
+    return (h * _M2) ^ (h >> np.uint64(29))
+
+
+@kernel
+def stack_find(st, data, start, length):
+    """The id of the stack ``data[start:start+length]``, or -1."""
+    mask = np.uint64(len(st.table) - 1)
+    slot = hash_ints(data, start, length) & mask
+    while True:
+        entry = st.table[slot]
+        if entry == 0:
+            return -1
+        sid = entry - 1
+        a, b = st.off[sid], st.off[sid + 1]
+        if b - a == length:
+            same = True
+            for i in range(length):
+                if st.data[a + i] != data[start + i]:
+                    same = False
+                    break
+            if same:
+                return sid
+        slot = (slot + np.uint64(1)) & mask
+
+
+@kernel
+def stack_intern(st, data, start, length):
+    """The stack's id, added if new; -1 when the table needs to grow first."""
+    sid = stack_find(st, data, start, length)
+    if sid >= 0:
+        return sid
+    count, used = st.meta[0], st.meta[1]
+    if count + 2 >= len(st.off) or used + length > len(st.data) or 2 * (count + 1) > len(st.table):
+        return -1
+    for i in range(length):
+        st.data[used + i] = data[start + i]
+    st.off[count + 1] = used + length
+    mask = np.uint64(len(st.table) - 1)
+    slot = hash_ints(data, start, length) & mask
+    while st.table[slot] != 0:
+        slot = (slot + np.uint64(1)) & mask
+    st.table[slot] = count + 1
+    st.meta[0] = count + 1
+    st.meta[1] = used + length
+    return count
+
+
+@kernel
+def expand(t, m, st, words, order, first, count, out, want_h, blind, reverse):
+    """Expand parents ``order[first:first+count]`` (or ``first..`` when ``order`` is empty).
+
+    Every child goes to ``out`` with its parent and choice index (and heuristic value). Returns
+    how many parents were done; ``out.meta[2]`` says why it stopped early (X_*). One loop with
+    a single site for each machine step, as each site is a full inlined copy of the machine.
+    """
+    out.meta[0] = 0
+    out.meta[1] = 0
+    out.meta[2] = X_OK
+    o = 0
+    used = 0
+    q = 0
+    k = -1  # -1: list the parent's choices; then the choice to take
+    n = 0
+    mi, reg, _ = m
+    while q < count:
+        p = order[first + q] if len(order) > 0 else first + q
+        load(t, m, words, p, st.data, st.off)
+        if reg[R_RESULT] != 0:
+            q += 1  # finished games are not expanded
+            continue
+        i = n - 1 - k if reverse else k
+        if k >= 0 and not choose(t, m, i):
+            out.meta[2] = X_FALLBACK
+            out.meta[3] = reg[R_FALLBACK]
+            return q
+        reg[R_EFFECT] = 0
+        reg[R_STEPS] = 0
+        status = run(t, m)  # with k = -1 this is the player's first call again: its offer
+        if status == FALLBACK:
+            out.meta[2] = X_FALLBACK
+            out.meta[3] = reg[R_FALLBACK]
+            return q
+        if k < 0:
+            n = reg[R_NCH]
+            if o + n > len(out.parent):
+                out.meta[2] = X_FULL
+                out.meta[3] = n
+                return q
+            for e in range(n):
+                mi[reg[M_PC_OFFER] + e] = mi[reg[M_CH_OFFER] + e]
+                mi[reg[M_PC_R] + e] = mi[reg[M_CH_R] + e]
+                mi[reg[M_PC_C] + e] = mi[reg[M_CH_C] + e]
+            k = 0
+            continue
+        if blind and reg[R_EFFECT]:
+            out.meta[2] = X_RANDOM
+            return q
+        length = encode_stack(t, m)
+        sid = stack_find(st, mi, reg[M_ENC], length)
+        out.stk[o] = -1
+        if sid < 0:
+            for e in range(length):
+                out.sdata[used + e] = mi[reg[M_ENC] + e]
+            out.stk[o] = used
+            out.slen[o] = length
+            used += length
+            sid = 0
+        if not pack(t, m, out.words, o, sid):
+            out.meta[2] = X_LAYOUT
+            return q
+        out.parent[o] = p
+        out.choice[o] = i
+        out.h[o] = heuristic(t, m) if want_h else 0
+        o += 1
+        out.meta[0] = o
+        out.meta[1] = used
+        k += 1
+        if k == n:
+            k = -1
+            q += 1
+    return count
+
+
+@kernel
+def heap_push(s, key, idx):
+    n = s.meta[M_HEAP]
+    s.heap_key[n] = key
+    s.heap_idx[n] = idx
+    while n > 0:
+        up = (n - 1) // 2
+        if s.heap_key[up] <= s.heap_key[n]:
+            break
+        s.heap_key[up], s.heap_key[n] = s.heap_key[n], s.heap_key[up]
+        s.heap_idx[up], s.heap_idx[n] = s.heap_idx[n], s.heap_idx[up]
+        n = up
+    s.meta[M_HEAP] += 1
+
+
+@kernel
+def heap_pop(s):
+    """(key, index) of the smallest entry (the heap must not be empty)."""
+    key, idx = s.heap_key[0], s.heap_idx[0]
+    n = s.meta[M_HEAP] - 1
+    s.meta[M_HEAP] = n
+    s.heap_key[0], s.heap_idx[0] = s.heap_key[n], s.heap_idx[n]
+    i = 0
+    while True:
+        a, b = 2 * i + 1, 2 * i + 2
+        small = i
+        if a < n and s.heap_key[a] < s.heap_key[small]:
+            small = a
+        if b < n and s.heap_key[b] < s.heap_key[small]:
+            small = b
+        if small == i:
+            break
+        s.heap_key[small], s.heap_key[i] = s.heap_key[i], s.heap_key[small]
+        s.heap_idx[small], s.heap_idx[i] = s.heap_idx[i], s.heap_idx[small]
+        i = small
+    return key, idx
+
+
+@kernel
+def priority(strategy, weight, g, h):
+    f = h if strategy == BEST else g + weight * h
+    return (np.int64(f) << np.int64(32)) | np.int64(G_MAX - g)
+
+
+@kernel
+def table_slot(s, words, row):
+    """The table slot holding state ``words[row]``, or the empty slot where it would go."""
+    mask = np.uint64(s.meta[M_MASK])
+    slot = hash_words(words, row) & mask
+    width = words.shape[1]
+    while True:
+        entry = s.table[slot]
+        if entry == 0:
+            return np.int64(slot)
+        same = True
+        for w in range(width):
+            if s.words[entry - 1, w] != words[row, w]:
+                same = False
+                break
+        if same:
+            return np.int64(slot)
+        slot = (slot + np.uint64(1)) & mask
+
+
+@kernel
+def insert(t, s, st, out, start, budget, strategy, weight):
+    """Add ``out``'s children from ``start`` on: (next position, I_* status, found index)."""
+    end = out.meta[0]
+    ti, _, to = t
+    win = to[O_CODE_WIN]
+    rshift = np.uint64(RESULT_SHIFT)
+    rmask = np.uint64(RESULT_MASK)
+    for o in range(start, end):
+        if out.stk[o] >= 0:
+            sid = stack_intern(st, out.sdata, out.stk[o], out.slen[o])
+            if sid < 0:
+                return o, I_GROW_STACKS, -1
+            out.words[o, 0] = (out.words[o, 0] & ~np.uint64(0xFFFFFFFF)) | np.uint64(sid)
+            out.stk[o] = -1
+        parent = out.parent[o]
+        g = s.depth[parent] + 1
+        slot = table_slot(s, out.words, o)
+        entry = s.table[slot]
+        result = np.int64((out.words[o, 0] >> rshift) & rmask)
+        if entry != 0:
+            idx = entry - 1
+            if strategy == ASTAR and g < s.depth[idx]:
+                if s.meta[M_HEAP] >= len(s.heap_key):
+                    return o, I_GROW_HEAP, -1
+                s.depth[idx], s.parent[idx], s.choice[idx] = g, parent, out.choice[o]
+                s.closed[idx] = 0
+                heap_push(s, priority(strategy, weight, g, s.hval[idx]), idx)
+            continue
+        count = s.meta[M_COUNT]
+        if count >= s.meta[M_MAX]:
+            return o, I_LIMIT, -1
+        if count >= len(s.parent) or 2 * (count + 1) > len(s.table):
+            return o, I_GROW, -1
+        if (strategy >= ASTAR and s.meta[M_HEAP] >= len(s.heap_key)) or \
+                (strategy == DFS and s.meta[M_DFS] >= len(s.dfs)):
+            return o, I_GROW_HEAP, -1
+        for w in range(out.words.shape[1]):
+            s.words[count, w] = out.words[o, w]
+        s.parent[count], s.choice[count], s.depth[count] = parent, out.choice[o], g
+        s.hval[count] = out.h[o]
+        s.closed[count] = 0
+        s.table[slot] = count + 1
+        s.meta[M_COUNT] = count + 1
+        if g > s.meta[M_DEEPEST]:
+            s.meta[M_DEEPEST] = g
+        if strategy <= DFS and ti[win + result]:
+            return o + 1, I_FOUND, count
+        if strategy >= ASTAR:
+            heap_push(s, priority(strategy, weight, g, out.h[o]), count)
+        elif strategy == DFS and result == 0:
+            s.dfs[s.meta[M_DFS]] = count
+            s.meta[M_DFS] += 1
+        budget -= 1
+        if budget == 0:
+            return o + 1, I_BUDGET, -1
+    return end, I_OK, -1
+
+
+@kernel
+def next_batch(t, s, strategy, limit, order):
+    """Pop up to ``limit`` states to expand into ``order``: (how many, found index or -1).
+
+    Best-first and A* test for a win when a state is popped (so A* lines are shortest when the
+    heuristic is admissible); a win popped behind other states goes back for the next batch.
+    """
+    n = 0
+    rmask = np.uint64(RESULT_MASK)
+    if strategy == DFS:
+        while n < limit and s.meta[M_DFS] > 0:
+            s.meta[M_DFS] -= 1
+            order[n] = s.dfs[s.meta[M_DFS]]
+            n += 1
+        return n, -1
+    while n < limit and s.meta[M_HEAP] > 0:
+        key, idx = heap_pop(s)
+        g = G_MAX - np.int64(key & np.int64(0xFFFFFFFF))
+        if s.closed[idx] or g != s.depth[idx]:
+            continue  # stale: the state was reached more cheaply since
+        result = np.int64((s.words[idx, 0] >> np.uint64(RESULT_SHIFT)) & rmask)
+        if t[0][t[2][O_CODE_WIN] + result]:
+            if n == 0:
+                return 0, idx
+            heap_push(s, key, idx)
+            break
+        s.closed[idx] = 1
+        if result == 0:
+            order[n] = idx
+            n += 1
+    return n, -1
+
+
+@kernel
+def rehash(s):
+    """Rebuild the state table (after the arrays grew)."""
+    for i in range(len(s.table)):
+        s.table[i] = 0
+    mask = np.uint64(s.meta[M_MASK])
+    for i in range(s.meta[M_COUNT]):
+        slot = hash_words(s.words, i) & mask
+        while s.table[slot] != 0:
+            slot = (slot + np.uint64(1)) & mask
+        s.table[slot] = i + 1
+
+
+@kernel
+def stack_rehash(st):
+    for i in range(len(st.table)):
+        st.table[i] = 0
+    mask = np.uint64(len(st.table) - 1)
+    for sid in range(st.meta[0]):
+        a, b = st.off[sid], st.off[sid + 1]
+        slot = hash_ints(st.data, a, b - a) & mask
+        while st.table[slot] != 0:
+            slot = (slot + np.uint64(1)) & mask
+        st.table[slot] = sid + 1

@@ -1,0 +1,110 @@
+"""A packed search from an engine's state: layout, tables, root, and the answers decoded.
+
+``PackedRun`` ties ``layout``, ``tables`` and ``runner.Search`` together for :mod:`..solver`:
+it packs the start (the engine run to its first choice wait), and turns state indices back into
+lines, results and boards.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..engine import Engine
+from ..pattern import Pattern
+from . import kernels as k
+from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
+from .plain import PlainExpander, result_code
+from .runner import STRATEGIES, Search
+from .tables import build, result_of
+
+
+class PackedRun:
+    """A search over packed states from ``probe``'s state (the probe is moved to its first wait).
+
+    Raises:
+        LayoutError: the start cannot be packed (no board, an error result).
+        Restart: see ``runner.Search.advance``.
+    """
+
+    def __init__(self, probe: Engine, *, strategy: str, player: str | None,
+                 terms: Sequence[tuple[Pattern, int]] = (), weight: int = 1, jobs: int = 1,
+                 plain: bool = False, keyed: bool = False, goal: bool = True,
+                 max_states: int = 10**9, max_memory: int | None = None) -> None:
+        probe.run_to_choice()
+        layers = probe._board.layers
+        if layers is None or probe.rows == 0 or probe.cols == 0:
+            raise LayoutError("the game has no board to pack")
+        self.nodes = probe.nodes
+        self.layout = layout = Layout(probe.nodes, layers, rng_keyed=keyed)
+        self.tables = build(probe.nodes, layout, player, terms, goal)
+        rng0 = probe.rng.state
+        expander = PlainExpander(probe.program, layout, None, rng0, terms) if plain else None
+        self.search = Search(self.tables, layout, strategy=strategy, weight=weight, jobs=jobs,
+                             plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0)
+        code = self.search.add_root(self._root(probe))
+        self.start_reason = None
+        if goal and STRATEGIES[strategy] <= k.DFS and self.tables.code_win[code]:
+            self.search.found = 0
+            self.start_reason = "found"
+
+    def _root(self, probe: Engine) -> np.ndarray:
+        code = np.array(encode_frames(probe._stack or []), np.int32)
+        stacks = self.search.stacks
+        sid = k.stack_intern(stacks, code, 0, len(code))
+        if sid < 0:
+            raise LayoutError("the start's stack does not fit the stack table")
+        frame, board = self.layout.encode_layers(probe._board.layers)
+        return self.layout.pack(frame, board, int(sid), result_code(probe), probe._prev, probe.rng.state)
+
+    # -- the Search interface the solver drives ---------------------------------------------------
+
+    def advance(self, budget: int) -> str:
+        return self.search.advance(budget)
+
+    @property
+    def count(self) -> int:
+        return self.search.count
+
+    @property
+    def deepest(self) -> int:
+        return self.search.deepest
+
+    @property
+    def found(self) -> int:
+        return self.search.found
+
+    def line(self, index: int) -> list[int]:
+        return self.search.line(index)
+
+    def state_bytes(self) -> int:
+        return self.search.state_bytes()
+
+    def nbytes(self) -> int:
+        return self.search.nbytes()
+
+    def close(self) -> None:
+        self.search.close()
+
+    # -- answers ------------------------------------------------------------------------------------
+
+    def result_of(self, index: int) -> dict[str, Any] | None:
+        _, code, _ = header_fields(self.search.store.words[index, 0])
+        return result_of(code, self.nodes)
+
+    def reachable(self) -> list[tuple[dict, dict | None, int]]:
+        """Distinct (board, result) pairs with their smallest depth, in breadth-first order."""
+        store, layout = self.search.store, self.layout
+        seen: dict[tuple[bytes, int], None] = {}
+        out = []
+        for index in range(self.search.count):
+            words = store.words[index]
+            _, code, _ = header_fields(words[0])
+            key = (words[layout.header:].tobytes(), code, int(words[0]) >> FRAME_SHIFT & FRAME_MASK)
+            if key in seen:
+                continue
+            seen[key] = None
+            board = layout.board_json(*layout.board(words))
+            out.append((board, result_of(code, self.nodes), int(store.depth[index])))
+        return out

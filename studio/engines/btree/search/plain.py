@@ -1,0 +1,140 @@
+"""The plain-Python expansion: ``Engine`` itself produces the children of packed states.
+
+Same contract as ``kernels.expand`` (it fills a ``Children`` buffer), so the same insertion and
+strategies run on top of it. It is the reference the kernel is tested against, and the path the
+solver takes where numba cannot load or where the kernel leaves a node to the engine
+(``set-board`` in the middle of a game, run-time errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..boardstate import BoardState
+from ..engine import Engine, Program
+from ..pattern import Pattern
+from ..rng import Rng
+from ..snapshot import Snapshot, freeze_frame
+from .kernels import X_FULL, X_OK, X_RANDOM, Children
+from .layout import Layout, LayoutError, decode_frames, encode_frames, header_fields
+from .tables import H_COUNT, H_PRESENT, stalemate_code, stepout_code
+
+
+class WatchedRng(Rng):
+    """The engine RNG, noting whether a draw decided anything (two or more options)."""
+
+    __slots__ = ("effective",)
+
+    def __init__(self, state: float = 0.0) -> None:
+        super().__init__(state)
+        self.effective = False
+
+    def index(self, n: int) -> int:
+        self.effective |= n >= 2
+        return super().index(n)
+
+    def shuffle(self, items: Any) -> None:
+        self.effective |= len(items) >= 2
+        super().shuffle(items)
+
+
+def result_code(engine: Engine) -> int:
+    """The engine's result as the kernel codes it (LayoutError for an error result)."""
+    result = engine.result
+    if result is None:
+        return 0
+    n = len(engine.nodes)
+    kind = result.get("result")
+    if kind == "stalemate":
+        return stalemate_code(n)
+    if kind == "stepout":
+        return stepout_code(n)
+    path = engine.path()
+    if kind in ("win", "lose", "draw") and path and engine.nodes[path[-1]].type == kind:
+        return path[-1] + 1
+    raise LayoutError(f"the game can end in an error: {result.get('message', result)}")
+
+
+def heuristic_value(engine: Engine, terms: Sequence[tuple[Pattern, int]]) -> int:
+    h = 0
+    for pat, kind in terms:
+        found = len(engine._board.find(pat))
+        h += found if kind == H_COUNT else int((found > 0) == (kind == H_PRESENT))
+    return h
+
+
+class PlainExpander:
+    """Expands packed states with ``Engine`` (one thread)."""
+
+    def __init__(self, program: Program, layout: Layout, stacks: Any, rng0: float,
+                 terms: Sequence[tuple[Pattern, int]] = ()) -> None:
+        self.engine = Engine(program)
+        self.engine.rng = WatchedRng()
+        self.layout = layout
+        self.stacks = stacks
+        self.rng0 = rng0
+        self.terms = terms
+
+    def restore(self, words: np.ndarray) -> tuple[int, Snapshot | None]:
+        """Put the engine at a packed state's choice wait; (result code, snapshot there)."""
+        stack_id, code, prev = header_fields(words[0])
+        if code:
+            return code, None
+        data, off = self.stacks.data, self.stacks.off
+        frames = decode_frames(data[off[stack_id]:off[stack_id + 1]])
+        board = BoardState()
+        board.load(self.layout.board_layers(*self.layout.board(words)))
+        rng = float(words[1]) if self.layout.rng_keyed else self.rng0
+        engine = self.engine
+        engine.restore(Snapshot(board=board, stack=tuple(freeze_frame(f) for f in frames), prev=prev,
+                                result=None, step_count=0, rng=rng, display=(False, False, 0),
+                                choice=(False, None, None, (), {}, {})))
+        engine.run_to_wait()  # the player's first call again: the same offer as when packed
+        return 0, engine.snapshot()
+
+    def pack(self, out: Children, o: int, used: int) -> int:
+        """Pack the engine's state as child ``o``; returns the stack data used so far."""
+        engine, layout = self.engine, self.layout
+        if engine._board.layers is None:
+            raise LayoutError("the board disappeared")
+        frame, board = layout.encode_layers(engine._board.layers)
+        code = encode_frames(engine._stack or [])
+        if used + len(code) > len(out.sdata):
+            raise LayoutError("stack buffer overflow")  # cannot happen: sized per child
+        out.sdata[used:used + len(code)] = code
+        out.stk[o], out.slen[o] = used, len(code)
+        out.words[o] = layout.pack(frame, board, 0, result_code(engine), engine._prev, engine.rng.state)
+        return used + len(code)
+
+    def expand(self, words: np.ndarray, order: np.ndarray, first: int, count: int, out: Children,
+               want_h: bool, blind: bool, reverse: bool) -> int:
+        """``kernels.expand`` with the engine (LayoutError when a child does not pack)."""
+        out.meta[:3] = (0, 0, X_OK)
+        o = used = 0
+        engine = self.engine
+        for q in range(count):
+            p = int(order[first + q]) if len(order) else first + q
+            code, start = self.restore(words[p])
+            if start is None:
+                continue
+            n = len(engine.choices)
+            if o + n > len(out.parent):
+                out.meta[2], out.meta[3] = X_FULL, n
+                return q
+            for k in range(n):
+                i = n - 1 - k if reverse else k
+                engine.restore(start)
+                engine.rng.effective = False
+                engine.choose(i)
+                engine.run_to_choice()
+                if blind and engine.rng.effective:
+                    out.meta[0], out.meta[2] = o, X_RANDOM
+                    return q
+                used = self.pack(out, o, used)
+                out.parent[o], out.choice[o] = p, i
+                out.h[o] = heuristic_value(engine, self.terms) if want_h else 0
+                o += 1
+                out.meta[0], out.meta[1] = o, used
+        return count

@@ -1,0 +1,31 @@
+"""Compiling (or loading) every kernel the solver uses, with a tiny game.
+
+``python -m studio.engines.btree.search.warm`` does it in a process of its own, so that the
+compile (tens of seconds the first time on a machine, then numba's cache) never holds the GIL of
+a process that draws a screen; see :mod:`studio.sessions.warmup`.
+"""
+
+from __future__ import annotations
+
+
+def _tiny_game() -> dict:
+    rewrite = {"type": "rewrite", "lhs": {"main": [["P", "_"]]}, "rhs": {"main": [["_", "P"]]}}
+    loop = {"type": "loop-until-all", "children": [
+        {"type": "player", "pid": "1", "children": [rewrite]},
+        {"type": "win", "pid": "1", "children": [{"type": "match-times", "times": 0,
+                                                  "pattern": {"main": [["_"]]}}]}]}
+    board = {"type": "set-board", "pattern": {"main": [["P", "_", "_"]]}}
+    return {"name": "warm-up", "tree": {"type": "order", "children": [board, loop]}}
+
+
+def warm_up() -> None:
+    """Run each strategy once on a tiny game (two threads for the breadth-first one)."""
+    from ..engine import Engine  # noqa: PLC0415 - the solver imports this package
+    from ..solver import solve  # noqa: PLC0415
+
+    for strategy, jobs in (("bfs", 1), ("bfs", 2), ("astar", 1), ("best", 1), ("dfs", 1)):
+        solve(Engine(_tiny_game()), strategy=strategy, jobs=jobs)
+
+
+if __name__ == "__main__":
+    warm_up()

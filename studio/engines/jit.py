@@ -1,0 +1,78 @@
+"""numba where it pays: one switch for every kernel of the engines (architecture.md rule 7).
+
+Kernels are written once, in the subset of Python that numba compiles, and decorated with
+:func:`kernel`. When numba loads they are compiled on first use (``cache=True``: later processes
+load the machine code from ``__pycache__``); when it cannot load (not installed, a sandbox, or
+``STUDIO_NO_NUMBA=1``) the same functions run as plain Python, and :data:`REASON` says why, so
+callers can report "plain path: ..." instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any, Callable
+
+_LOCK = threading.Lock()
+_state: dict[str, Any] = {}
+
+
+def _load() -> tuple[Any, str]:
+    with _LOCK:
+        if "numba" not in _state:
+            if os.environ.get("STUDIO_NO_NUMBA"):
+                _state["numba"], _state["reason"] = None, "numba switched off (STUDIO_NO_NUMBA)"
+            else:
+                try:
+                    import numba  # noqa: PLC0415 - optional at run time, ~0.3 s to import
+                except Exception as exc:  # noqa: BLE001 - any failure means: run plain
+                    _state["numba"], _state["reason"] = None, f"numba cannot load: {exc}"
+                else:
+                    _state["numba"], _state["reason"] = numba, ""
+        return _state["numba"], _state["reason"]
+
+
+def available() -> bool:
+    """Whether kernels are compiled (False: they run as plain Python)."""
+    return _load()[0] is not None
+
+
+def reason() -> str:
+    """Why kernels run as plain Python ("" when numba is in use)."""
+    return _load()[1]
+
+
+def kernel(fn: Callable[..., Any] | None = None, *, inline: bool = False) -> Any:
+    """Compile ``fn`` with numba (nopython, cached, releasing the GIL) if numba loads.
+
+    ``inline=True`` inlines the function into its callers at numba's level: a call that takes
+    tuples of arrays otherwise pays a reference-count update per array, which dominates small,
+    hot helpers. The plain function stays reachable as ``.py_func`` either way, so tests can
+    run a kernel both ways on the same input.
+    """
+    if fn is None:
+        return lambda f: kernel(f, inline=inline)
+    numba, _ = _load()
+    if numba is None:
+        return _plain(fn)
+    return numba.njit(cache=True, nogil=True, _nrt=False, inline="always" if inline else "never")(fn)
+
+
+def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as plain Python: 64-bit integer arithmetic wraps silently, as compiled."""
+    import functools  # noqa: PLC0415
+
+    import numpy as np  # noqa: PLC0415
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return fn(*args, **kwargs)
+
+    call.py_func = call  # type: ignore[attr-defined]
+    return call
+
+
+def compiled(fn: Callable[..., Any]) -> bool:
+    """Whether a kernel already has machine code (compiled here or loaded from the cache)."""
+    return bool(getattr(fn, "signatures", None))

@@ -1,0 +1,46 @@
+"""numba kernels warmed up in a process of their own, so a screen never waits on a compile.
+
+A first use compiles a kernel (the solver's takes tens of seconds on a cold machine; numba then
+caches it beside the source). Compiling on a worker thread would still hold the interpreter's
+lock and make the UI stutter, so :func:`ready` starts ``python -m MODULE`` once, in the
+background, and says True when it has finished; until then callers use their plain path, and
+afterwards the kernel loads from the cache in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+
+from studio.engines import jit
+
+SOLVER = "studio.engines.btree.search.warm"
+"""The btree solver's warm-up module."""
+
+_lock = threading.Lock()
+_processes: dict[str, subprocess.Popen[bytes] | None] = {}
+
+
+def ready(module: str) -> bool:
+    """Whether ``module``'s kernels can run now without compiling; starts the warm-up if not."""
+    if not jit.available():
+        return True  # the plain path runs anyway, and says so
+    with _lock:
+        if module not in _processes:
+            _processes[module] = _start(module)
+        process = _processes[module]
+        if process is None or process.poll() is not None:
+            _processes[module] = None
+            return True
+        return False
+
+
+def _start(module: str) -> subprocess.Popen[bytes] | None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    try:
+        return subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return None  # cannot start one: the next search compiles on its own thread
