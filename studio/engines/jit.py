@@ -9,6 +9,7 @@ callers can report "plain path: ..." instead of failing.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from typing import Any, Callable
@@ -29,7 +30,51 @@ def _load() -> tuple[Any, str]:
                     _state["numba"], _state["reason"] = None, f"numba cannot load: {exc}"
                 else:
                     _state["numba"], _state["reason"] = numba, ""
+                    _track_dependencies()
         return _state["numba"], _state["reason"]
+
+
+def _folder_stamp(py_file: str) -> bytes:
+    """A digest of every Python source beside ``py_file``."""
+    folder = os.path.dirname(os.path.abspath(py_file))
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as file:
+                digest.update(name.encode() + b"\0" + file.read())
+    return digest.digest()
+
+
+def _track_dependencies() -> None:
+    """Make numba's cache of a studio kernel depend on its whole package, not its file alone.
+
+    numba stamps a cached function with its own source file only; a kernel that inlines helpers
+    from a sibling module would load stale machine code after that module changed (and crash:
+    kernels index arrays unchecked). Studio kernels get locators whose stamp covers every module
+    of their package. numba-internal API: if it moved, caching keeps numba's own stamps.
+    """
+    try:
+        from numba.core import caching  # noqa: PLC0415
+    except ImportError:
+        return
+    root = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+    class Studio:
+        def get_source_stamp(self) -> bytes:
+            return _folder_stamp(self._py_file)
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            if not os.path.abspath(py_file).startswith(root):
+                return None
+            return super().from_function(py_func, py_file)
+
+    try:
+        bases = (caching.InTreeCacheLocator, caching.UserWideCacheLocator)
+        ours = [type(f"Studio{base.__name__}", (Studio, base), {}) for base in bases]
+        caching._CacheImpl._locator_classes[:0] = ours
+    except AttributeError:
+        pass
 
 
 def available() -> bool:
@@ -55,7 +100,11 @@ def kernel(fn: Callable[..., Any] | None = None, *, inline: bool = False) -> Any
     numba, _ = _load()
     if numba is None:
         return _plain(fn)
-    return numba.njit(cache=True, nogil=True, _nrt=False, inline="always" if inline else "never")(fn)
+    options = dict(nogil=True, _nrt=False, inline="always" if inline else "never")
+    try:
+        return numba.njit(cache=True, **options)(fn)
+    except RuntimeError:  # no writable cache folder (a sandbox): compile in every process
+        return numba.njit(**options)(fn)
 
 
 def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -27,7 +27,6 @@ from typing import Any
 from studio.engines import jit
 
 from .engine import Engine
-from .search.heuristics import terms_for
 from .search.layout import LayoutError
 from .search.packed import PackedRun
 from .search.reference import ReferenceSearch
@@ -216,8 +215,9 @@ def solve(
         jobs: threads expanding states (the numba kernel only).
         max_seconds, max_memory: stop after this long, or before the search's arrays would pass
             this many bytes.
-        path: ``auto`` (the kernel when numba loads), ``plain`` (engine expansions of packed
-            states) or ``reference`` (the snapshot search).
+        path: ``auto`` (the kernel when numba loads), ``kernel`` (the kernel even as plain
+            Python: tests), ``plain`` (engine expansions of packed states) or ``reference``
+            (the snapshot search).
 
     Returns:
         The result; ``reason`` says why it stopped, ``path`` and ``note`` how it ran.
@@ -227,10 +227,8 @@ def solve(
     origin = engine.snapshot()
     pacer = _Pacer(progress, _cancel_check(cancel), every, interval, clock, max_seconds)
     out = SolveResult(found=False, strategy=strategy, jobs=jobs)
-    terms, described = terms_for(heuristic, engine.nodes, player) if strategy in ("astar", "best") \
-        else ([], "")
-    notes = [f"heuristic: {described}"] if described else []
-    kind = path if path in ("plain", "reference") else ("kernel" if jit.available() else "plain")
+    notes: list[str] = []
+    kind = path if path in ("kernel", "plain", "reference") else ("kernel" if jit.available() else "plain")
     if kind == "plain" and path == "auto":
         notes.append(f"plain path: {jit.reason()}")
     keyed = False
@@ -244,9 +242,13 @@ def solve(
                 if kind == "reference":
                     run = ReferenceSearch(probe, max_states, player, max_memory=max_memory)
                 else:
-                    run = PackedRun(probe, strategy=strategy, player=player, terms=terms,
+                    run = PackedRun(probe, strategy=strategy, player=player, heuristic=heuristic,
                                     weight=weight, jobs=jobs, plain=kind == "plain", keyed=keyed,
                                     max_states=max_states, max_memory=max_memory)
+                    if run.heuristic and f"heuristic: {run.heuristic}" not in notes:
+                        notes.append(f"heuristic: {run.heuristic}")
+                    if run.pruning and "dead cells" not in " ".join(notes):
+                        notes.append("states with the win's pattern on dead cells are not expanded")
                 out.reason = run.start_reason or _drive(run, pacer)
                 break
             except Restart as again:
@@ -336,7 +338,7 @@ def enumerate_reachable(engine: Any, max_states: int = 1_000_000, *, path: str =
 
 
 def _reachable(program: Any, origin: Any, max_states: int, path: str) -> list[Reached]:
-    kind = path if path in ("plain", "reference") else ("kernel" if jit.available() else "plain")
+    kind = path if path in ("kernel", "plain", "reference") else ("kernel" if jit.available() else "plain")
     keyed = False
     while kind != "reference":
         probe = Engine(program)

@@ -1,11 +1,13 @@
 """Heuristics for best-first and A*: sums of pattern terms counted on the board.
 
-``goal`` reads the game's own win condition: a ``win`` whose child is ``match-times 0 P``
-counts the matches of P still on the board (Sokoban: boxes off target), ``none[match P]`` is 1
-while P is there, ``match P`` is 1 while it is not. It is admissible (A* lines are shortest)
-when one move removes at most one match, as a Sokoban push does; for other games it still
-guides best-first. A user can name terms instead: ``count:main=@/trgt=_`` (layers separated by
-``/``, rows by ``;``, tiles by spaces), ``present:…``, ``absent:…``, several joined by ``,``.
+``goal`` reads the game's own win condition. Where ``deadcells`` applies (``win`` over
+``match-times 0 X``, X's tile moved by rewrites) it sums, over X's matches, how many rule
+applications each needs to reach a cell where X cannot match (Sokoban: box-to-target distances);
+that is admissible, and A* lines shortest, when only the player's moves shift the tile, one step
+each. Otherwise ``match-times 0 X`` counts X's matches (admissible when a move removes at most
+one), ``none[match X]`` is 1 while X is there, ``match X`` 1 while it is not. A user can name
+terms instead: ``count:main=@/trgt=_`` (layers separated by ``/``, rows by ``;``, tiles by
+spaces), ``present:…``, ``absent:…``, several joined by ``,``; ``zero`` is plain uniform cost.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any, Sequence
 
 from ..nodes import Node
 from ..pattern import Pattern
-from .tables import H_ABSENT, H_COUNT, H_PRESENT
+from .tables import H_ABSENT, H_COUNT, H_DISTANCE, H_PRESENT
 
 KINDS = {"count": H_COUNT, "present": H_PRESENT, "absent": H_ABSENT}
 
@@ -61,8 +63,15 @@ def parse_terms(text: str) -> list[tuple[Pattern, int]]:
     return terms
 
 
-def terms_for(spec: str | None, nodes: Sequence[Node], player: str | None) -> tuple[list, str]:
-    """The terms of a ``--heuristic`` value (``goal``, ``zero`` or terms) and a description."""
+def terms_for(spec: str | None, nodes: Sequence[Node], player: str | None,
+              dead: Any = None) -> tuple[list, str]:
+    """The terms of a ``--heuristic`` value (``goal``, ``zero`` or terms) and a description.
+
+    ``dead`` is the game's ``deadcells.DeadCells`` (None where it does not apply).
+    """
+    if spec in (None, "", "goal") and dead is not None:
+        how = "admissible" if dead.admissible else "not admissible here: lines may be longer"
+        return [(dead.pattern, H_DISTANCE)], f"goal distances ({how})"
     if spec in (None, "", "goal"):
         terms = goal_terms(nodes, player)
         if not terms:

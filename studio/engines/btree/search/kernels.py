@@ -19,7 +19,7 @@ import numpy as np
 from studio.engines.jit import kernel
 
 from .layout import RESULT_MASK, RESULT_SHIFT
-from .machine import choose, encode_stack, heuristic, load, pack, run
+from .machine import choose, doomed, encode_stack, heuristic, load, pack, run
 from .tables import O_CODE_WIN
 from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
     R_FALLBACK, R_NCH, R_RESULT, R_STEPS
@@ -123,8 +123,8 @@ def expand(t, m, st, words, order, first, count, out, want_h, blind, reverse):
     while q < count:
         p = order[first + q] if len(order) > 0 else first + q
         load(t, m, words, p, st.data, st.off)
-        if reg[R_RESULT] != 0:
-            q += 1  # finished games are not expanded
+        if reg[R_RESULT] != 0 or (k < 0 and doomed(t, m)):
+            q += 1  # finished games and states that cannot win are not expanded
             continue
         i = n - 1 - k if reverse else k
         if k >= 0 and not choose(t, m, i):

@@ -120,7 +120,9 @@ class Layout:
                 self.set_boards[node_id] = (frame, codes)
         self.base = np.stack([b[0] for b in bases])
         rules = rewrite_pairs(nodes)
-        placed = [self._place(self._possible(f, bases[f], rules)) for f in range(len(self.shapes))]
+        self.possible = [self._possible(f, bases[f], rules) for f in range(len(self.shapes))]
+        """Per frame, ``possible[cell, tile]``: the fixpoint (``deadcells`` reads it too)."""
+        placed = [self._place(poss) for poss in self.possible]
         self.var_off = np.cumsum([0] + [len(p[0]) for p in placed]).astype(np.int32)
         widest = max([p[1].shape[1] for p in placed] + [1])
         self.var_cell = np.concatenate([p[0] for p in placed]).astype(np.int32)

@@ -14,7 +14,7 @@ from studio.engines.jit import kernel
 from .layout import AUX_FALSE, AUX_INT, AUX_LIST, AUX_NONE, AUX_TRUE, FRAME_MASK, FRAME_SHIFT, PREV_SHIFT, \
     RESULT_MASK, RESULT_SHIFT
 from .tables import (
-    D_FRAMES, D_HEADER, D_KIDS, D_L, D_NODES, D_SPAN, D_T, D_TILE_OF, O_FR_BASE, O_FR_VAR_OFF, O_H_KIND,
+    D_FRAMES, D_HEADER, D_KIDS, D_L, D_NODES, D_PRUNE, D_SPAN, D_T, D_TILE_OF, O_DEAD, O_DIST, O_FR_COLS, O_FR_BASE, O_FR_VAR_OFF, O_H_KIND,
     O_H_PAT, O_KID_OFF, O_KIDS, O_LOCAL_OF, O_NODE_BOARD, O_NODE_LHS, O_NODE_PAT, O_NODE_RESULT,
     O_NODE_RHS, O_NODE_TYPE, O_OFFER_RHS, O_PAT_BAD, O_SB_BOARD, O_SB_FRAME, O_TILE_OF, O_VAR_BITS,
     O_VAR_CELL, O_VAR_SHIFT, O_VAR_WORD, SET_BOARD,
@@ -301,6 +301,7 @@ def pack(t, m, out, row, stack_id):
 def heuristic(t, m):
     """The sum of the heuristic terms on the machine's board (0 without terms)."""
     ti, _, to = t
+    mi, reg, _ = m
     h = 0
     n = to[O_H_KIND + 1] - to[O_H_KIND]
     for q in range(n):
@@ -308,6 +309,27 @@ def heuristic(t, m):
         if kind < 0:
             continue
         found = find(t, m, ti[to[O_H_PAT] + q])
-        h += found if kind == 0 else (1 if (found > 0) == (kind == 1) else 0)
+        if kind == 3 and reg[R_FRAME] == 0:  # distances of the start frame's cells
+            cols = ti[to[O_FR_COLS]]
+            for k in range(found):
+                h += ti[to[O_DIST] + mi[reg[M_MR] + k] * cols + mi[reg[M_MC] + k]]
+        elif kind == 0 or kind == 3:
+            h += found
+        else:
+            h += 1 if (found > 0) == (kind == 1) else 0
     return h
 
+
+@kernel
+def doomed(t, m):
+    """Whether the win's blocking pattern matches at a dead cell (see ``deadcells``)."""
+    ti, _, to = t
+    mi, reg, _ = m
+    if to[D_PRUNE] < 0 or reg[R_FRAME] != 0:
+        return False
+    found = find(t, m, to[D_PRUNE])
+    cols = ti[to[O_FR_COLS]]
+    for q in range(found):
+        if ti[to[O_DEAD] + mi[reg[M_MR] + q] * cols + mi[reg[M_MC] + q]]:
+            return True
+    return False

@@ -14,6 +14,8 @@ import numpy as np
 from ..engine import Engine
 from ..pattern import Pattern
 from . import kernels as k
+from .deadcells import dead_cells
+from .heuristics import terms_for
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
 from .plain import PlainExpander, result_code
 from .runner import STRATEGIES, Search
@@ -29,7 +31,7 @@ class PackedRun:
     """
 
     def __init__(self, probe: Engine, *, strategy: str, player: str | None,
-                 terms: Sequence[tuple[Pattern, int]] = (), weight: int = 1, jobs: int = 1,
+                 heuristic: str | None = None, weight: int = 1, jobs: int = 1,
                  plain: bool = False, keyed: bool = False, goal: bool = True,
                  max_states: int = 10**9, max_memory: int | None = None) -> None:
         probe.run_to_choice()
@@ -38,9 +40,15 @@ class PackedRun:
             raise LayoutError("the game has no board to pack")
         self.nodes = probe.nodes
         self.layout = layout = Layout(probe.nodes, layers, rng_keyed=keyed)
-        self.tables = build(probe.nodes, layout, player, terms, goal)
+        prune = dead_cells(layout, probe.nodes, player) if goal else None
+        terms: list = []
+        self.heuristic = ""
+        if STRATEGIES[strategy] >= k.ASTAR:
+            terms, self.heuristic = terms_for(heuristic, probe.nodes, player, prune)
+        self.tables = build(probe.nodes, layout, player, terms, goal, prune)
+        self.pruning = prune is not None and bool(prune.dead.any())
         rng0 = probe.rng.state
-        expander = PlainExpander(probe.program, layout, None, rng0, terms) if plain else None
+        expander = PlainExpander(probe.program, layout, None, rng0, terms, prune) if plain else None
         self.search = Search(self.tables, layout, strategy=strategy, weight=weight, jobs=jobs,
                              plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0)
         code = self.search.add_root(self._root(probe))

@@ -18,8 +18,8 @@ from ..pattern import Pattern
 from ..rng import Rng
 from ..snapshot import Snapshot, freeze_frame
 from .kernels import X_FULL, X_OK, X_RANDOM, Children
-from .layout import Layout, LayoutError, decode_frames, encode_frames, header_fields
-from .tables import H_COUNT, H_PRESENT, stalemate_code, stepout_code
+from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields
+from .tables import H_COUNT, H_DISTANCE, H_PRESENT, stalemate_code, stepout_code
 
 
 class WatchedRng(Rng):
@@ -57,11 +57,18 @@ def result_code(engine: Engine) -> int:
     raise LayoutError(f"the game can end in an error: {result.get('message', result)}")
 
 
-def heuristic_value(engine: Engine, terms: Sequence[tuple[Pattern, int]]) -> int:
+def heuristic_value(engine: Engine, terms: Sequence[tuple[Pattern, int]], prune: Any, cols: int,
+                    frame: int) -> int:
+    """``machine.heuristic`` with the engine."""
     h = 0
     for pat, kind in terms:
-        found = len(engine._board.find(pat))
-        h += found if kind == H_COUNT else int((found > 0) == (kind == H_PRESENT))
+        found = engine._board.find(pat)
+        if kind == H_DISTANCE and frame == 0:
+            h += sum(int(prune.distance[r * cols + c]) for r, c in found)
+        elif kind in (H_COUNT, H_DISTANCE):
+            h += len(found)
+        else:
+            h += int((len(found) > 0) == (kind == H_PRESENT))
     return h
 
 
@@ -69,13 +76,15 @@ class PlainExpander:
     """Expands packed states with ``Engine`` (one thread)."""
 
     def __init__(self, program: Program, layout: Layout, stacks: Any, rng0: float,
-                 terms: Sequence[tuple[Pattern, int]] = ()) -> None:
+                 terms: Sequence[tuple[Pattern, int]] = (),
+                 prune: Any = None) -> None:
         self.engine = Engine(program)
         self.engine.rng = WatchedRng()
         self.layout = layout
         self.stacks = stacks
         self.rng0 = rng0
         self.terms = terms
+        self.prune = prune
 
     def restore(self, words: np.ndarray) -> tuple[int, Snapshot | None]:
         """Put the engine at a packed state's choice wait; (result code, snapshot there)."""
@@ -92,6 +101,10 @@ class PlainExpander:
                                 result=None, step_count=0, rng=rng, display=(False, False, 0),
                                 choice=(False, None, None, (), {}, {})))
         engine.run_to_wait()  # the player's first call again: the same offer as when packed
+        if self.prune is not None and (int(words[0]) >> FRAME_SHIFT) & FRAME_MASK == 0:
+            dead, cols = self.prune.dead, self.layout.shapes[0][2]
+            if any(dead[r * cols + c] for r, c in engine._board.find(self.prune.pattern)):
+                return 0, None  # cannot win from here: not expanded
         return 0, engine.snapshot()
 
     def pack(self, out: Children, o: int, used: int) -> int:
@@ -134,7 +147,12 @@ class PlainExpander:
                     return q
                 used = self.pack(out, o, used)
                 out.parent[o], out.choice[o] = p, i
-                out.h[o] = heuristic_value(engine, self.terms) if want_h else 0
+                if want_h:
+                    frame = (int(out.words[o, 0]) >> FRAME_SHIFT) & FRAME_MASK
+                    cols = self.layout.shapes[0][2]
+                    out.h[o] = heuristic_value(engine, self.terms, self.prune, cols, frame)
+                else:
+                    out.h[o] = 0
                 o += 1
                 out.meta[0], out.meta[1] = o, used
         return count

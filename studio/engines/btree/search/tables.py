@@ -23,8 +23,8 @@ TYPES = ("order", "all", "none", "random-try", "loop-until-all", "loop-times", "
 OTHER = len(TYPES)
 """Type code of every node the kernel leaves to the plain engine."""
 
-# Heuristic terms (see ``goal_terms``): matches counted, present, absent.
-H_COUNT, H_PRESENT, H_ABSENT = 0, 1, 2
+# Heuristic terms (see ``heuristics``): matches counted, present, absent, distances summed.
+H_COUNT, H_PRESENT, H_ABSENT, H_DISTANCE = 0, 1, 2, 3
 
 SET_BOARD = OTHER + 1
 """Type code of a ``set-board`` whose pattern is a frame of the layout."""
@@ -35,17 +35,19 @@ FIELDS = (
     "offer_lhs", "offer_rhs", "offer_content", "node_dedup", "pat_rows", "pat_cols", "chk_off",
     "chk_l", "chk_i", "chk_j", "chk_t", "pat_never", "wr_off", "wr_l", "wr_i", "wr_j", "wr_t",
     "pat_bad", "anc_off", "anc_l", "anc_t", "anc_i", "anc_j", "var_cell", "var_word", "var_shift",
-    "var_bits", "local_of", "tile_of", "h_pat", "h_kind", "code_win",
+    "var_bits", "local_of", "tile_of", "h_pat", "h_kind", "code_win", "dead", "dist",
 )
 """The int tables, concatenated into one array; their start offsets follow the dimensions."""
-D_L, D_SPAN, D_FRAMES, D_T, D_DEPTH, D_KIDS, D_CHOICES, D_NODES, D_HEADER, D_WIDTH, D_TILE_OF = range(11)
-DIMS = 11
+D_L, D_SPAN, D_FRAMES, D_T, D_DEPTH, D_KIDS, D_CHOICES, D_NODES, D_HEADER, D_WIDTH, D_TILE_OF, \
+    D_PRUNE = range(12)
+DIMS = 12
 (O_FR_ROWS, O_FR_COLS, O_FR_HAS, O_FR_BASE, O_FR_VAR_OFF, O_SB_BOARD, O_SB_FRAME, O_NODE_BOARD,
  O_NODE_TYPE, O_KID_OFF, O_KIDS, O_NODE_PAT, O_NODE_LHS, O_NODE_RHS, O_NODE_RESULT, O_OFFER_OFF,
  O_OFFER_LHS, O_OFFER_RHS, O_OFFER_CONTENT, O_NODE_DEDUP, O_PAT_ROWS, O_PAT_COLS, O_CHK_OFF,
  O_CHK_L, O_CHK_I, O_CHK_J, O_CHK_T, O_PAT_NEVER, O_WR_OFF, O_WR_L, O_WR_I, O_WR_J, O_WR_T,
  O_PAT_BAD, O_ANC_OFF, O_ANC_L, O_ANC_T, O_ANC_I, O_ANC_J, O_VAR_CELL, O_VAR_WORD, O_VAR_SHIFT,
- O_VAR_BITS, O_LOCAL_OF, O_TILE_OF, O_H_PAT, O_H_KIND, O_CODE_WIN) = range(DIMS, DIMS + len(FIELDS))
+ O_VAR_BITS, O_LOCAL_OF, O_TILE_OF, O_H_PAT, O_H_KIND, O_CODE_WIN, O_DEAD, O_DIST) = \
+    range(DIMS, DIMS + len(FIELDS))
 
 
 class Tables:
@@ -167,7 +169,8 @@ def _fits(lhs: Pattern, rhs: Pattern) -> bool:
 
 
 def build(nodes: Sequence[Node], layout: Layout, player: str | None,
-          heuristic: Sequence[tuple[Pattern, int]] = (), goal: bool = True) -> Tables:
+          heuristic: Sequence[tuple[Pattern, int]] = (), goal: bool = True,
+          prune: Any = None) -> Tables:
     """The kernel's view of the program, for states packed with ``layout``.
 
     Args:
@@ -176,6 +179,8 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
         player: only a win of this pid counts (None: any win).
         heuristic: ``(pattern, H_*)`` terms summed for best-first and A*.
         goal: False: no result counts as a win (enumeration).
+        prune: ``deadcells.DeadCells``: states with X matching at a dead cell of the start
+            frame are not expanded; its distances serve ``H_DISTANCE`` terms.
     """
     pats = _Patterns(layout)
     n = len(nodes)
@@ -231,12 +236,15 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
     kids = np.array([k for node in nodes for k in node.children] or [0], np.int32)
     h_pat = np.array([pats.id(p) for p, _ in heuristic] or [-1], np.int32)
     h_kind = np.array([k for _, k in heuristic] or [-1], np.int32)
+    prune_pat = pats.id(prune.pattern) if prune is not None else -1
+    dead = prune.dead if prune is not None else np.zeros(1, np.int32)
+    dist = prune.distance if prune is not None else np.zeros(1, np.int32)
     widest = max((len(o) for o in offers), default=0)
     code_win = np.array([goal and is_win(result_of(c, nodes), player) for c in range(n + 3)], np.uint8)
     arrays = pats.arrays()
     dims = np.array([len(layout.names), layout.span, len(layout.shapes), len(layout.tiles), _depth(nodes),
                      kids_max, max(1, widest * layout.span), n, layout.header, layout.width,
-                     layout.tile_of.shape[1]], np.int64)
+                     layout.tile_of.shape[1], prune_pat], np.int64)
     boards = [codes for _, codes in layout.set_boards.values()] or [layout.base[0]]
     has = [[name in names for name in layout.names] for names, _, _ in layout.shapes]
     fields = dict(
@@ -252,6 +260,6 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
         offer_content=np.ascontiguousarray(flat_offers[:, 2]), node_dedup=node_dedup,
         var_cell=layout.var_cell, var_word=layout.var_word,
         var_shift=layout.var_shift, var_bits=layout.var_bits, local_of=layout.local_of,
-        tile_of=layout.tile_of, h_pat=h_pat, h_kind=h_kind, code_win=code_win, **arrays,
+        tile_of=layout.tile_of, h_pat=h_pat, h_kind=h_kind, code_win=code_win, dead=dead, dist=dist, **arrays,
     )
     return Tables(dims, node_times, fields)
