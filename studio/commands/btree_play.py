@@ -1,4 +1,5 @@
-"""``studio run`` / ``solve`` / ``trace`` for behaviour-tree games, in the plain terminal."""
+"""``studio run`` / ``trace`` for behaviour-tree games, in the plain terminal (``solve``: see
+``btree_solve``)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,11 @@ from studio.commands import command
 from studio.commands.btree_formats import load_compiled
 from studio.engines.btree.engine import Engine
 from studio.engines.btree.session import AutoMove, GameOver, PlaySession, seat_rng
-from studio.engines.btree.solver import solve
 from studio.engines.btree.text import board_lines, choice_text, result_text
 from studio.engines.btree.trace import run_trace, write_jsonl
 from studio.storage import ProjectError, load_project
 
-__all__ = ["SEAT_KINDS", "parse_seats", "play", "seat_rng"]
+__all__ = ["SEAT_KINDS", "engine_for", "parse_seats", "play", "project_body", "seat_rng"]
 
 SEAT_KINDS = ("human", "random", "first")  # what the terminal runner offers (no solver seat yet)
 
@@ -115,7 +115,7 @@ def play(
         made += 1
 
 
-def _project_body(path: str) -> dict[str, Any]:
+def project_body(path: str) -> dict[str, Any]:
     """The body of a btree project; empty for trrbt game files, which carry no settings."""
     return load_project(path).body if str(path).endswith(".toml") else {}
 
@@ -124,7 +124,7 @@ def _seed(args: argparse.Namespace, body: dict[str, Any]) -> int:
     return args.seed if args.seed is not None else int(body.get("btree", {}).get("seed", 0))
 
 
-def _engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine, int]:
+def engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine, int]:
     compiled = load_compiled(args.project, getattr(args, "missing_links", None))
     engine = Engine(compiled)
     seed = _seed(args, body)
@@ -133,7 +133,7 @@ def _engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine,
 
 
 def run_btree(args: argparse.Namespace) -> int:
-    body = _project_body(args.project)
+    body = project_body(args.project)
     compiled = load_compiled(args.project, getattr(args, "missing_links", None))
     seats = {str(pid): kind for pid, kind in body.get("seats", {}).items() if kind in SEAT_KINDS}
     seats.update(parse_seats(args.player))
@@ -142,47 +142,6 @@ def run_btree(args: argparse.Namespace) -> int:
     display = body.get("display", {})
     result = play(session, sys.stdin, sys.stdout, args.max_choices, display)
     print(result_text(result) if result is not None else "Game stopped")
-    return 0
-
-
-# ------------------------------------------------------------------------------------ solve
-
-
-def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", metavar="PROJECT", help="a btree project or trrbt game file")
-    parser.add_argument("--max-states", type=int, default=200_000, metavar="N",
-                        help="give up after N distinct states (default 200000)")
-    parser.add_argument("--seed", type=int, default=None, help="engine seed (default: the project's)")
-    parser.add_argument("--player", default=None, metavar="PID", help="only a win of this player counts")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-
-
-@command("solve", "search breadth-first for the shortest winning choice sequence", _solve_arguments)
-def _solve(args: argparse.Namespace) -> int:
-    engine, _seed = _engine_for(args, _project_body(args.project))
-    start = engine.snapshot()
-    found = solve(engine, max_states=args.max_states, player=args.player)
-    engine.restore(start)
-    moves = []
-    if found.found:
-        engine.run_to_choice()
-        for index in found.choices:
-            moves.append({"index": index, "choice": choice_text(engine.choices[index].to_json())})
-            engine.choose(index)
-            engine.run_to_choice()
-    if args.json:
-        print(json.dumps({"found": found.found, "moves": moves, "states": found.states,
-                          "exhausted": found.exhausted, "result": found.result}, ensure_ascii=False))
-        return 0
-    if found.found:
-        print(f"Solved in {len(moves)} moves ({found.states} states explored):")
-        for number, move in enumerate(moves, start=1):
-            print(f"  {number:>3}. [{move['index'] + 1}] {move['choice']}")
-        print(result_text(found.result))
-    elif found.exhausted:
-        print(f"No winning line exists ({found.states} reachable states searched).")
-    else:
-        print(f"No winning line found within {args.max_states} states.")
     return 0
 
 

@@ -86,7 +86,8 @@ def test_cancel_from_another_thread_stops_within_a_bounded_time() -> None:
 def test_cancel_callable_and_cancel_before_starting() -> None:
     calls = itertools.count()
     # checked between chunks of work (each about a quarter of the progress interval), not per edge
-    result = solve(engine("peg-solitaire"), max_states=10**8, cancel=lambda: next(calls) >= 50)
+    result = solve(engine("peg-solitaire"), max_states=10**8, cancel=lambda: next(calls) >= 50,
+                   interval=0.01)
     assert result.cancelled and not result.exhausted and 1 < result.states
     assert next(calls) == 51
     early = threading.Event()

@@ -19,22 +19,23 @@ import numpy as np
 from studio.engines.jit import kernel
 
 from .layout import RESULT_MASK, RESULT_SHIFT
+from .collapse import C_ON, compress, decompress
 from .machine import choose, doomed, encode_stack, heuristic, load, pack, run
 from .tables import O_CODE_WIN
 from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
     R_FALLBACK, R_NCH, R_RESULT, R_STEPS
 
 Store = namedtuple("Store", ["words", "parent", "choice", "depth", "hval", "closed", "table", "meta",
-                             "heap_key", "heap_idx", "dfs"])
+                             "heap_key", "heap_idx", "dfs", "tmp"])
 Stacks = namedtuple("Stacks", ["data", "off", "table", "meta"])
-Children = namedtuple("Children", ["words", "parent", "choice", "h", "stk", "slen", "sdata", "meta"])
+Children = namedtuple("Children", ["words", "parent", "choice", "h", "stk", "slen", "sdata", "meta", "full"])
 # Store.meta slots.
 M_COUNT, M_MASK, M_MAX, M_HEAP, M_DFS, M_DEEPEST = range(6)
 # Strategies.
 BFS, DFS, ASTAR, BEST = 0, 1, 2, 3
 # What an expansion (Children.meta[2]) and an insertion end in.
 X_OK, X_FULL, X_FALLBACK, X_RANDOM, X_LAYOUT = 0, 1, 2, 3, 4
-I_OK, I_BUDGET, I_FOUND, I_LIMIT, I_GROW, I_GROW_STACKS, I_GROW_HEAP = range(7)
+I_OK, I_BUDGET, I_FOUND, I_LIMIT, I_GROW, I_GROW_STACKS, I_GROW_HEAP, I_GROW_CHUNKS = range(8)
 G_MAX = 0x7FFFFFFF
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
@@ -104,7 +105,7 @@ def stack_intern(st, data, start, length):
 
 
 @kernel
-def expand(t, m, st, words, order, first, count, out, want_h, blind, reverse):
+def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse):
     """Expand parents ``order[first:first+count]`` (or ``first..`` when ``order`` is empty).
 
     Every child goes to ``out`` with its parent and choice index (and heuristic value). Returns
@@ -122,7 +123,11 @@ def expand(t, m, st, words, order, first, count, out, want_h, blind, reverse):
     mi, reg, _ = m
     while q < count:
         p = order[first + q] if len(order) > 0 else first + q
-        load(t, m, words, p, st.data, st.off)
+        if c.meta[C_ON]:
+            decompress(c, words, p, out.full, 0)
+            load(t, m, out.full, 0, st.data, st.off)
+        else:
+            load(t, m, words, p, st.data, st.off)
         if reg[R_RESULT] != 0 or (k < 0 and doomed(t, m)):
             q += 1  # finished games and states that cannot win are not expanded
             continue
@@ -244,7 +249,7 @@ def table_slot(s, words, row):
 
 
 @kernel
-def insert(t, s, st, out, start, budget, strategy, weight):
+def insert(t, s, st, c, out, start, budget, strategy, weight):
     """Add ``out``'s children from ``start`` on: (next position, I_* status, found index)."""
     end = out.meta[0]
     ti, _, to = t
@@ -260,7 +265,12 @@ def insert(t, s, st, out, start, budget, strategy, weight):
             out.stk[o] = -1
         parent = out.parent[o]
         g = s.depth[parent] + 1
-        slot = table_slot(s, out.words, o)
+        src, row = out.words, o
+        if c.meta[C_ON]:
+            if not compress(c, out.words, o, s.tmp, 0):
+                return o, I_GROW_CHUNKS, -1
+            src, row = s.tmp, 0
+        slot = table_slot(s, src, row)
         entry = s.table[slot]
         result = np.int64((out.words[o, 0] >> rshift) & rmask)
         if entry != 0:
@@ -280,11 +290,12 @@ def insert(t, s, st, out, start, budget, strategy, weight):
         if (strategy >= ASTAR and s.meta[M_HEAP] >= len(s.heap_key)) or \
                 (strategy == DFS and s.meta[M_DFS] >= len(s.dfs)):
             return o, I_GROW_HEAP, -1
-        for w in range(out.words.shape[1]):
-            s.words[count, w] = out.words[o, w]
+        for w in range(s.words.shape[1]):
+            s.words[count, w] = src[row, w]
         s.parent[count], s.choice[count], s.depth[count] = parent, out.choice[o], g
-        s.hval[count] = out.h[o]
-        s.closed[count] = 0
+        if strategy >= ASTAR:  # only best-first and A* keep values and flags per state
+            s.hval[count] = out.h[o]
+            s.closed[count] = 0
         s.table[slot] = count + 1
         s.meta[M_COUNT] = count + 1
         if g > s.meta[M_DEEPEST]:

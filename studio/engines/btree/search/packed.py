@@ -107,7 +107,7 @@ class PackedRun:
         seen: dict[tuple[bytes, int], None] = {}
         out = []
         for index in range(self.search.count):
-            words = store.words[index]
+            words = self.search.full_row(index)
             _, code, _ = header_fields(words[0])
             key = (words[layout.header:].tobytes(), code, int(words[0]) >> FRAME_SHIFT & FRAME_MASK)
             if key in seen:

@@ -85,6 +85,8 @@ class PlainExpander:
         self.rng0 = rng0
         self.terms = terms
         self.prune = prune
+        self.full_row: Any = None
+        """The search's ``full_row`` (stored states may be collapsed)."""
 
     def restore(self, words: np.ndarray) -> tuple[int, Snapshot | None]:
         """Put the engine at a packed state's choice wait; (result code, snapshot there)."""
@@ -129,7 +131,7 @@ class PlainExpander:
         engine = self.engine
         for q in range(count):
             p = int(order[first + q]) if len(order) else first + q
-            code, start = self.restore(words[p])
+            code, start = self.restore(self.full_row(p))
             if start is None:
                 continue
             n = len(engine.choices)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from . import collapse
 from . import kernels as k
 from .layout import Layout, header_fields
 from .plain import PlainExpander
@@ -39,19 +40,21 @@ def _pow2(n: int) -> int:
     return 1 << max(4, (n - 1).bit_length())
 
 
-def _store(cap: int, width: int, heap: int) -> k.Store:
+def _store(cap: int, width: int, heap: int, scored: bool) -> k.Store:
+    """Room for ``cap`` states of ``width`` words (``scored``: with A*'s values and flags)."""
     z = np.zeros
+    per = cap if scored else 1
     return k.Store(words=z((cap, width), np.uint64), parent=z(cap, np.int32), choice=z(cap, np.int32),
-                   depth=z(cap, np.int32), hval=z(cap, np.int32), closed=z(cap, np.uint8),
-                   table=z(_pow2(2 * cap), np.int32), meta=z(8, np.int64),
-                   heap_key=z(heap, np.int64), heap_idx=z(heap, np.int32), dfs=z(heap, np.int32))
+                   depth=z(cap, np.int32), hval=z(per, np.int32), closed=z(per, np.uint8),
+                   table=z(_pow2(2 * cap), np.int32), meta=z(8, np.int64), heap_key=z(heap, np.int64),
+                   heap_idx=z(heap, np.int32), dfs=z(heap, np.int32), tmp=z((1, width), np.uint64))
 
 
 def _children(cap: int, width: int, enc: int) -> k.Children:
     z = np.zeros
     return k.Children(words=z((cap, width), np.uint64), parent=z(cap, np.int32), choice=z(cap, np.int32),
                       h=z(cap, np.int32), stk=z(cap, np.int32), slen=z(cap, np.int32),
-                      sdata=z(cap * enc, np.int32), meta=z(4, np.int64))
+                      sdata=z(cap * enc, np.int32), meta=z(4, np.int64), full=z((1, width), np.uint64))
 
 
 def _nbytes(value: Any) -> int:
@@ -86,7 +89,8 @@ class Search:
         self.want_h = self.strategy >= k.ASTAR
         width = layout.width
         self.enc = int(tables.dims[4]) * (5 + int(tables.dims[5]))
-        self.store = _store(1024, width, 1024)
+        self.chunks = collapse.chunks(width, layout.header)
+        self.store = _store(1024, collapse.stored_width(self.chunks), 1024, self.want_h)
         self.store.meta[k.M_MASK] = len(self.store.table) - 1
         self.store.meta[k.M_MAX] = max_states
         self.stacks = k.Stacks(data=np.zeros(1 << 14, np.int32), off=np.zeros(1025, np.int64),
@@ -97,6 +101,7 @@ class Search:
             m[2][1] = rng0
         if plain is not None:
             plain.stacks = self.stacks
+            plain.full_row = self.full_row
         self.pool = ThreadPoolExecutor(self.jobs) if self.jobs > 1 else None
         self.pending: list[list[Any]] = []  # [buffer, next position] still to insert
         self.head = 0
@@ -116,25 +121,37 @@ class Search:
 
     def nbytes(self) -> int:
         """Bytes held by the search's arrays (states, table, stacks, buffers, machines)."""
-        return (_nbytes(self.store) + _nbytes(self.stacks) + sum(_nbytes(b) for b in self.buffers)
-                + sum(_nbytes(m) for m in self.machines))
+        return (_nbytes(self.store) + _nbytes(self.stacks) + _nbytes(self.chunks)
+                + sum(_nbytes(b) for b in self.buffers) + sum(_nbytes(m) for m in self.machines))
 
     def state_bytes(self) -> int:
-        """Bytes per visited state of the state arrays and table (capacity included)."""
+        """Bytes per state of the state arrays, table and chunks (room for more included)."""
         s = self.store
-        per = (s.words.nbytes + s.parent.nbytes + s.choice.nbytes + s.depth.nbytes + s.hval.nbytes
-               + s.closed.nbytes + s.table.nbytes) / max(len(s.parent), 1)
-        return int(round(per))
+        held = (s.words.nbytes + s.parent.nbytes + s.choice.nbytes + s.depth.nbytes + s.hval.nbytes
+                + s.closed.nbytes + s.table.nbytes + _nbytes(self.chunks))
+        return int(round(held / max(len(s.parent), self.count, 1)))
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=True)
             self.pool = None
 
+    def full_row(self, index: int) -> np.ndarray:
+        """State ``index``'s full words (stored states may be collapsed)."""
+        if not self.chunks.meta[collapse.C_ON]:
+            return self.store.words[index]
+        full = np.zeros((1, int(self.chunks.meta[collapse.C_WIDTH])), np.uint64)
+        collapse.decompress(self.chunks, self.store.words, index, full, 0)
+        return full[0]
+
     def add_root(self, row: np.ndarray) -> int:
         """Insert the start state; returns its result code."""
         s = self.store
-        s.words[0] = row
+        if self.chunks.meta[collapse.C_ON]:
+            while not collapse.compress(self.chunks, row.reshape(1, -1), 0, s.words, 0):
+                self.chunks = collapse.grow(self.chunks)
+        else:
+            s.words[0] = row
         slot = k.table_slot(s, s.words, 0)
         s.parent[0], s.choice[0], s.depth[0] = -1, -1, 0
         s.table[slot] = 1
@@ -156,11 +173,11 @@ class Search:
         s = self.store
         cap = len(s.parent)
         new = cap * 2
-        grown = _store(new, s.words.shape[1], len(s.heap_key))
+        grown = _store(new, s.words.shape[1], len(s.heap_key), self.want_h)
         if not self._fits(_nbytes(grown) - _nbytes(s)):
             return False
         n = int(s.meta[k.M_COUNT])
-        for name in ("words", "parent", "choice", "depth", "hval", "closed"):
+        for name in ("words", "parent", "choice", "depth") + (("hval", "closed") if self.want_h else ()):
             getattr(grown, name)[:n] = getattr(s, name)[:n]
         grown.meta[:] = s.meta
         grown.meta[k.M_MASK] = len(grown.table) - 1
@@ -197,8 +214,8 @@ class Search:
         if self.plain is not None:
             return self.plain.expand(self.store.words, order, first, count, buf, self.want_h, blind,
                                      reverse)
-        return k.expand(self.tk, self.machines[j], self.stacks, self.store.words, order, first, count,
-                        buf, self.want_h, blind, reverse)
+        return k.expand(self.tk, self.machines[j], self.stacks, self.chunks, self.store.words, order,
+                        first, count, buf, self.want_h, blind, reverse)
 
     def _expand(self, order: np.ndarray, first: int, count: int) -> None:
         """Expand ``count`` parents into the buffers (split over the threads), queue them."""
@@ -264,7 +281,7 @@ class Search:
                 if self.count >= target:
                     return "budget"
                 buf, pos = self.pending[0]
-                pos, status, found = k.insert(self.tk, self.store, self.stacks, buf, pos,
+                pos, status, found = k.insert(self.tk, self.store, self.stacks, self.chunks, buf, pos,
                                               target - self.count, self.strategy, self.weight)
                 self.pending[0][1] = pos
                 if status == k.I_OK:
@@ -280,6 +297,11 @@ class Search:
                     continue
                 if status == k.I_GROW_STACKS:
                     self._grow_stacks()
+                    continue
+                if status == k.I_GROW_CHUNKS:
+                    if not self._fits(_nbytes(self.chunks)):
+                        return "memory"
+                    self.chunks = collapse.grow(self.chunks)
                     continue
                 if status == k.I_FOUND:
                     self.found = int(found)
