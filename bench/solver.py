@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""btree solver: states per second and bytes per state of the packed search, against the solver
+as it was, and which corpus puzzles it solves within 60 s.
+
+    .venv/bin/python bench/solver.py [--corpus ../shared/corpus/btree] [--seconds S] [--quick]
+                                     [--results] [--jobs N]
+
+Baseline, measured in the same run: the reference search (``path="reference"``: the solver as
+it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the same time.
+
+* ``rate``: breadth-first states per second on Sokoban and Block Dude levels for the reference,
+  the plain path (packed states, Engine expanding them: what the numba kernel adds) and the
+  kernel with 1 and with ``--jobs`` threads. Targets: >= 50,000 states/s and >= 15x the
+  reference (the kernel, one thread).
+* ``memory``: bytes per visited state. The reference's from tracemalloc over a run; the packed
+  search's from its arrays (room for growth included). Targets: <= 200 bytes and >= 10x less.
+* ``results`` (with ``--results``; up to a minute per level): the bundled Sokoban and every
+  corpus Block Dude and Sokoban level, breadth first with ``--jobs`` threads, 60 s each: solved
+  (moves, states, seconds), proved unsolvable, or not within 60 s.
+
+The kernel's compile (or load from numba's cache) is timed first and left out of the rates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from studio.commands.btree_formats import load_compiled  # noqa: E402
+from studio.engines import jit  # noqa: E402
+from studio.engines.btree.engine import Engine, Program  # noqa: E402
+from studio.engines.btree.search.warm import warm_up  # noqa: E402
+from studio.engines.btree.solver import solve  # noqa: E402
+
+RATE_LEVELS = ["games_yaml__sokoban-level1"] + [f"games_yaml__blockdude_levels__blockdude_{n}" for n in (2, 4, 5, 6, 7, 8)]
+RESULT_LEVELS = [f"games_yaml__blockdude_levels__blockdude_{n}" for n in range(9)] + [
+    "games_yaml__sokoban-level1", "games_yaml__sokoban-small", "games_json__soko-demo", "games_json__soko-emoji",
+    "games_json__soko2", "games_json__soko_enemy-incomplete", "games_json__soko_enemy-emoji-incomplete",
+    "games_json__soko_quest-emoji", "games_json__soko_quest-emoji-incomplete"]
+
+
+def program(corpus: Path, name: str) -> Program:
+    if name == "bundled sokoban":
+        return Program(load_compiled(ROOT / "games" / "sokoban.toml"))
+    return Program(json.loads((corpus / "expanded" / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def run(prog: Program, **options) -> object:
+    engine = Engine(prog)
+    engine.seed(0)
+    options.setdefault("max_states", 10**9)
+    return solve(engine, **options)
+
+
+def measure_rate(corpus: Path, seconds: float, jobs: int) -> tuple[list[str], bool]:
+    lines, met = [], True
+    header = f"  {'level':<28}{'reference':>11}{'plain':>10}{'kernel':>10}{f'{jobs} jobs':>10}{'x ref':>8}"
+    lines.append(header)
+    for name in RATE_LEVELS:
+        prog = program(corpus, name)
+        ref = run(prog, path="reference", max_seconds=seconds)
+        plain = run(prog, path="plain", max_seconds=seconds)
+        one = run(prog, max_seconds=seconds)
+        many = run(prog, max_seconds=seconds, jobs=jobs)
+        ratio = one.rate / ref.rate
+        met &= one.rate >= 50_000 and ratio >= 15
+        short = name.split("__")[-1]
+        lines.append(f"  {short:<28}{ref.rate:>11,.0f}{plain.rate:>10,.0f}{one.rate:>10,.0f}"
+                     f"{many.rate:>10,.0f}{ratio:>7.1f}x")
+    lines.append("  target >= 50,000 states/s and >= 15x (kernel, 1 job), every level: "
+                 + ("met" if met else "NOT met"))
+    return lines, met
+
+
+def reference_bytes(prog: Program, states: int) -> float:
+    tracemalloc.start()
+    found = run(prog, path="reference", max_states=states)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / max(found.states, 1)
+
+
+def measure_memory(corpus: Path, seconds: float) -> tuple[list[str], bool]:
+    lines, met = [f"  {'level':<28}{'reference':>11}{'packed':>9}{'less':>8}"], True
+    for name in RATE_LEVELS:
+        prog = program(corpus, name)
+        ref = reference_bytes(prog, 20_000 if seconds >= 1 else 3_000)
+        ours = run(prog, max_seconds=seconds).bytes_per_state
+        met &= ours <= 200 and ref / ours >= 10
+        lines.append(f"  {name.split('__')[-1]:<28}{ref:>10,.0f}B{ours:>8}B{ref / ours:>7.1f}x")
+    lines.append("  target <= 200 bytes/state and >= 10x less, every level: " + ("met" if met else "NOT met"))
+    return lines, met
+
+
+def measure_results(corpus: Path, jobs: int) -> list[str]:
+    lines = []
+    for name in ["bundled sokoban"] + RESULT_LEVELS:
+        found = run(program(corpus, name), max_seconds=60, jobs=jobs)
+        short = name.split("__")[-1]
+        if found.found:
+            what = f"solved: {len(found.choices)} moves (shortest)"
+        elif found.exhausted:
+            what = "no solution: every reachable state searched"
+        else:
+            what = f"NOT solved within 60 s (depth {found.depth} reached)"
+        lines.append(f"  {short:<34}{what:<46}{found.states:>11,} states {found.elapsed:6.1f} s")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "btree")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per level and path")
+    parser.add_argument("--quick", action="store_true", help="1 s per level and path")
+    parser.add_argument("--results", action="store_true", help="also solve every level (slow)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="threads for the parallel runs")
+    args = parser.parse_args()
+    if not (args.corpus / "expanded").exists():
+        sys.exit(f"needs the btree corpus at {args.corpus} (--corpus)")
+    seconds = 1.0 if args.quick else args.seconds
+    print(f"numba: {'yes' if jit.available() else jit.reason()}; {os.cpu_count()} cores")
+    started = time.perf_counter()
+    warm_up()
+    print(f"kernel compile or cache load: {time.perf_counter() - started:.1f} s (not in the rates)")
+    print(f"== rate: breadth-first states/s, {seconds:g} s per level and path")
+    print("\n".join(measure_rate(args.corpus, seconds, args.jobs)[0]))
+    print("== memory: bytes per visited state")
+    print("\n".join(measure_memory(args.corpus, seconds)[0]))
+    if args.results:
+        print(f"== results: breadth first, {args.jobs} jobs, 60 s per level")
+        print("\n".join(measure_results(args.corpus, args.jobs)))
+
+
+if __name__ == "__main__":
+    main()
