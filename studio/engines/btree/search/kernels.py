@@ -20,10 +20,10 @@ from studio.engines.jit import kernel
 
 from .layout import RESULT_MASK, RESULT_SHIFT
 from .collapse import C_ON, compress, decompress
-from .machine import choose, doomed, encode_stack, heuristic, load, pack, run
+from .machine import choose, doomed, encode_stack, heuristic, load, pack, rewind, run, save_point
 from .tables import O_CODE_WIN
 from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
-    R_FALLBACK, R_NCH, R_RESULT, R_STEPS
+    R_FALLBACK, R_JN, R_JOURNAL, R_JOVER, R_NCH, R_RESULT, R_STEPS
 
 Store = namedtuple("Store", ["words", "parent", "choice", "depth", "hval", "closed", "table", "meta",
                              "heap_key", "heap_idx", "dfs", "tmp"])
@@ -109,8 +109,8 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
     """Expand parents ``order[first:first+count]`` (or ``first..`` when ``order`` is empty).
 
     Every child goes to ``out`` with its parent and choice index (and heuristic value). Returns
-    how many parents were done; ``out.meta[2]`` says why it stopped early (X_*). One loop with
-    a single site for each machine step, as each site is a full inlined copy of the machine.
+    how many parents were done; ``out.meta[2]`` says why it stopped early (X_*). A parent is
+    loaded once: between its children the machine rewinds through its write journal.
     """
     out.meta[0] = 0
     out.meta[1] = 0
@@ -123,27 +123,22 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
     mi, reg, _ = m
     while q < count:
         p = order[first + q] if len(order) > 0 else first + q
-        if c.meta[C_ON]:
-            decompress(c, words, p, out.full, 0)
-            load(t, m, out.full, 0, st.data, st.off)
+        if k < 0 or reg[R_JOVER]:
+            if c.meta[C_ON]:
+                decompress(c, words, p, out.full, 0)
+                load(t, m, out.full, 0, st.data, st.off)
+            else:
+                load(t, m, words, p, st.data, st.off)
         else:
-            load(t, m, words, p, st.data, st.off)
-        if reg[R_RESULT] != 0 or (k < 0 and doomed(t, m)):
-            q += 1  # finished games and states that cannot win are not expanded
-            continue
-        i = n - 1 - k if reverse else k
-        if k >= 0 and not choose(t, m, i):
-            out.meta[2] = X_FALLBACK
-            out.meta[3] = reg[R_FALLBACK]
-            return q
-        reg[R_EFFECT] = 0
-        reg[R_STEPS] = 0
-        status = run(t, m)  # with k = -1 this is the player's first call again: its offer
-        if status == FALLBACK:
-            out.meta[2] = X_FALLBACK
-            out.meta[3] = reg[R_FALLBACK]
-            return q
+            rewind(t, m)
         if k < 0:
+            if reg[R_RESULT] != 0 or doomed(t, m):
+                q += 1  # finished games and states that cannot win are not expanded
+                continue
+            if run(t, m) == FALLBACK:  # the player's first call again: its offer
+                out.meta[2] = X_FALLBACK
+                out.meta[3] = reg[R_FALLBACK]
+                return q
             n = reg[R_NCH]
             if o + n > len(out.parent):
                 out.meta[2] = X_FULL
@@ -153,12 +148,24 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
                 mi[reg[M_PC_OFFER] + e] = mi[reg[M_CH_OFFER] + e]
                 mi[reg[M_PC_R] + e] = mi[reg[M_CH_R] + e]
                 mi[reg[M_PC_C] + e] = mi[reg[M_CH_C] + e]
+            save_point(t, m)
             k = 0
-            continue
+        i = n - 1 - k if reverse else k
+        reg[R_JOURNAL], reg[R_JN], reg[R_JOVER] = 1, 0, 0
+        if not choose(t, m, i):
+            out.meta[2] = X_FALLBACK
+            out.meta[3] = reg[R_FALLBACK]
+            return q
+        reg[R_EFFECT] = 0
+        reg[R_STEPS] = 0
+        if run(t, m) == FALLBACK:
+            out.meta[2] = X_FALLBACK
+            out.meta[3] = reg[R_FALLBACK]
+            return q
         if blind and reg[R_EFFECT]:
             out.meta[2] = X_RANDOM
             return q
-        length = encode_stack(t, m)
+        length = encode_stack(t, m, reg[M_ENC])
         sid = stack_find(st, mi, reg[M_ENC], length)
         out.stk[o] = -1
         if sid < 0:

@@ -20,10 +20,11 @@ from .tables import (
     O_VAR_CELL, O_VAR_SHIFT, O_VAR_WORD, SET_BOARD,
 )
 from .vm import (
-    CHOICE, DONE, FALL, FALLBACK, FALSE, M_BOARD, M_ENC, M_MC, M_MR, M_PC_C, M_PC_OFFER, M_PC_R,
-    M_S_ANY, M_S_IDX, M_S_ITEMS, M_S_NODE, M_S_TAG, M_S_VAL, NONE, R_DISPLAY, R_EFFECT,
-    R_FALLBACK, R_FRAME, R_HALT, R_MADE, R_MADE_C, R_MADE_R, R_NCH, R_PREV, R_RESULT, R_SP,
-    R_STEPS, STEP_LIMIT, TRUE, draw, enumerate_choices, find, matches_at, push, rebuild, write,
+    CHOICE, DONE, FALL, FALLBACK, FALSE, M_BOARD, M_ENC, M_JOUR, M_MC, M_MR, M_PC_C, M_PC_OFFER, M_PC_R,
+    M_S_ANY, M_S_IDX, M_S_ITEMS, M_S_NODE, M_S_TAG, M_S_VAL, M_SAVE, NONE, R_DISPLAY, R_EFFECT,
+    R_FALLBACK, R_FRAME, R_HALT, R_JN, R_JOURNAL, R_JOVER, R_MADE, R_MADE_C, R_MADE_R, R_NCH, R_PREV,
+    R_RESULT, R_SAVE_LEN, R_SAVE_PREV, R_SP, R_STEPS, STEP_LIMIT, TRUE, draw, enumerate_choices, find,
+    matches_at, push, rebuild, set_cell, write,
 )
 
 
@@ -151,6 +152,7 @@ def call(t, m, node, prev):
     if kind <= 13:
         return _tile(t, m, node, kind)
     if kind == SET_BOARD:
+        reg[R_JOVER] = 1  # a whole new board: the journal cannot undo it
         k = ti[to[O_NODE_BOARD] + node]
         cells = to[D_L] * to[D_SPAN]
         source, board = to[O_SB_BOARD] + k * cells, reg[M_BOARD]
@@ -237,28 +239,65 @@ def load(t, m, words, row, st_data, st_off):
     reg[R_PREV] = np.int64((head >> np.uint64(PREV_SHIFT)) & np.uint64(3)) - 1
     rng[0] = np.float64(words[row, 1]) if to[D_HEADER] == 2 else rng[1]
     reg[R_STEPS], reg[R_MADE], reg[R_DISPLAY], reg[R_HALT] = 0, -1, 0, 0
-    pos, end = st_off[stack_id], st_off[stack_id + 1]
+    reg[R_JOURNAL], reg[R_JN], reg[R_JOVER] = 0, 0, 0
+    set_stack(t, m, st_data, st_off[stack_id], st_off[stack_id + 1])
+
+
+@kernel(inline=True)
+def set_stack(t, m, data, pos, end):
+    """The stack from its encoding ``data[pos:end]`` (``encode_stack``)."""
+    _, _, to = t
+    mi, reg, _ = m
     sp = 0
     items = reg[M_S_ITEMS]
     while pos < end:
-        mi[reg[M_S_NODE] + sp], mi[reg[M_S_IDX] + sp] = st_data[pos], st_data[pos + 1]
-        mi[reg[M_S_ANY] + sp], mi[reg[M_S_TAG] + sp] = st_data[pos + 2], st_data[pos + 3]
-        mi[reg[M_S_VAL] + sp] = st_data[pos + 4]
+        mi[reg[M_S_NODE] + sp], mi[reg[M_S_IDX] + sp] = data[pos], data[pos + 1]
+        mi[reg[M_S_ANY] + sp], mi[reg[M_S_TAG] + sp] = data[pos + 2], data[pos + 3]
+        mi[reg[M_S_VAL] + sp] = data[pos + 4]
         pos += 5
-        if st_data[pos - 2] == AUX_LIST:
-            for i in range(st_data[pos - 1]):
-                mi[items + sp * to[D_KIDS] + i] = st_data[pos + i]
-            pos += st_data[pos - 1]
+        if data[pos - 2] == AUX_LIST:
+            for i in range(data[pos - 1]):
+                mi[items + sp * to[D_KIDS] + i] = data[pos + i]
+            pos += data[pos - 1]
         sp += 1
     reg[R_SP] = sp
 
 
 @kernel
-def encode_stack(t, m):
-    """The stack as ints at the encoding buffer (``layout.encode_frames``); returns the length."""
+def save_point(t, m):
+    """Remember the machine at a choice wait, to come back to it after each child."""
+    mi, reg, rng = m
+    reg[R_SAVE_LEN] = encode_stack(t, m, reg[M_SAVE])
+    reg[R_SAVE_PREV] = reg[R_PREV]
+    rng[2] = rng[0]
+
+
+@kernel
+def rewind(t, m):
+    """Back to the save point: the journal undone cell by cell, the stack and registers restored.
+
+    Only valid while the journal has not overflowed (``R_JOVER``); else reload the state.
+    """
+    _, _, to = t
+    mi, reg, rng = m
+    span = to[D_SPAN]
+    reg[R_JOURNAL] = 0
+    jour = reg[M_JOUR]
+    for q in range(reg[R_JN] - 1, -1, -1):
+        at = mi[jour + 2 * q]
+        set_cell(t, m, at // span, at % span, mi[jour + 2 * q + 1])
+    reg[R_JN] = 0
+    set_stack(t, m, mi, reg[M_SAVE], reg[M_SAVE] + reg[R_SAVE_LEN])
+    reg[R_PREV] = reg[R_SAVE_PREV]
+    reg[R_RESULT], reg[R_STEPS], reg[R_MADE], reg[R_DISPLAY], reg[R_HALT] = 0, 0, -1, 0, 0
+    rng[0] = rng[2]
+
+
+@kernel
+def encode_stack(t, m, enc):
+    """The stack as ints at ``mi[enc:]`` (``layout.encode_frames``); returns the length."""
     _, _, to = t
     mi, reg, _ = m
-    enc = reg[M_ENC]
     n = 0
     for f in range(reg[R_SP]):
         tag = mi[reg[M_S_TAG] + f]

@@ -35,11 +35,14 @@ STEP_LIMIT = 100_000
 MUL, INC, MOD = 1103515245.0, 12345.0, 2147483648.0
 # Registers of a machine.
 R_SP, R_PREV, R_STEPS, R_RESULT, R_NCH, R_MADE, R_MADE_R, R_MADE_C, R_DISPLAY, R_EFFECT, \
-    R_FALLBACK, R_HALT, R_FRAME = range(13)
+    R_FALLBACK, R_HALT, R_FRAME, R_JOURNAL, R_JN, R_JOVER, R_SAVE_LEN, R_SAVE_PREV = range(18)
 # Where the machine's arrays start in ``mi`` (kept in ``reg`` after the registers).
-MO = 16
+MO = 24
 M_BOARD, M_CNT, M_POS, M_WHERE, M_S_NODE, M_S_IDX, M_S_ANY, M_S_TAG, M_S_VAL, M_S_ITEMS, M_KEY, \
-    M_MR, M_MC, M_CH_OFFER, M_CH_R, M_CH_C, M_PC_OFFER, M_PC_R, M_PC_C, M_ENC = range(MO, MO + 20)
+    M_MR, M_MC, M_CH_OFFER, M_CH_R, M_CH_C, M_PC_OFFER, M_PC_R, M_PC_C, M_ENC, M_SAVE, \
+    M_JOUR = range(MO, MO + 22)
+JOURNAL = 4
+"""Journal entries per board cell: a child's run that writes more is undone by a full reload."""
 # What a node call returns (prev: -1 None, 0 False, 1 True) and what a run ends in.
 NONE, FALSE, TRUE, FALL = -1, 0, 1, 3
 CHOICE, DONE, FALLBACK = 1, 2, 3
@@ -51,10 +54,10 @@ def machine(dims: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     cells, depth, kids, choices = max(d[D_SPAN], 1), d[D_DEPTH], d[D_KIDS], d[D_CHOICES]
     sizes = [d[D_L] * cells, d[D_L] * d[D_T], d[D_L] * d[D_T] * cells, d[D_L] * cells, depth, depth,
              depth, depth, depth, depth * kids, cells, cells, cells, choices, choices, choices,
-             choices, choices, choices, depth * (5 + kids)]
+             choices, choices, choices, depth * (5 + kids), depth * (5 + kids), 2 * JOURNAL * cells]
     reg = np.zeros(MO + len(sizes), np.int64)
     reg[MO:] = np.cumsum([0] + sizes[:-1])
-    return np.zeros(sum(sizes), np.int32), reg, np.zeros(2)
+    return np.zeros(sum(sizes), np.int32), reg, np.zeros(3)
 
 
 # -- board, tile index, matching --------------------------------------------------------------
@@ -92,6 +95,14 @@ def set_cell(t, m, layer, cell, tile):
     old = mi[board + at]
     if old == tile:
         return
+    if reg[R_JOURNAL]:  # remember the old tile, so the parent's board comes back cheaply
+        n = reg[R_JN]
+        if n < JOURNAL * span:
+            mi[reg[M_JOUR] + 2 * n] = at
+            mi[reg[M_JOUR] + 2 * n + 1] = old
+            reg[R_JN] = n + 1
+        else:
+            reg[R_JOVER] = 1
     k = layer * to[D_T] + old
     i = mi[where + at]
     last = mi[cnt + k] - 1
