@@ -18,6 +18,8 @@ from studio.engines import jit
 
 SOLVER = "studio.engines.btree.search.warm"
 """The btree solver's warm-up module."""
+HAUNTED = "studio.engines.haunted.sim.batch"
+"""The Haunted Tiles simulator's."""
 
 _lock = threading.Lock()
 _processes: dict[str, subprocess.Popen[bytes] | None] = {}

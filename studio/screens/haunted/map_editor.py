@@ -35,6 +35,7 @@ from studio.engines.haunted.map_edit import (
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.board_editing import BoardEditing
 from studio.screens.haunted.board_render import HauntedCells, cell_size_for, haunted_styles
+from studio.screens.haunted.map_fairness import FairnessSimulation
 from studio.screens.haunted.map_manage import MapManaging
 from studio.screens.haunted.map_tools import ToolState, tool_lines
 from studio.screens.haunted.screens import make
@@ -49,7 +50,7 @@ TOOLS_MIN = 38
 QUICK_TEST_AI = "builtin:greedy"
 
 
-class MapEditorScreen(MapManaging, BoardEditing):
+class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
     """Edit the project's maps; ``map`` names the one to open first."""
 
     SCREEN_TITLE = "maps"
@@ -69,6 +70,7 @@ class MapEditorScreen(MapManaging, BoardEditing):
         Binding("y", "symmetry", "Symmetry"),
         Binding("r", "resize", "Resize"),
         Binding("c", "fairness", "Fairness"),
+        Binding("f", "simulate_fairness", "Simulate", show=False),
         Binding("t", "quick_test", "Test"),
         Binding("m", "maps", "Maps"),
         Binding("left_square_bracket", "map(-1)", "Previous map", show=False),
@@ -87,6 +89,7 @@ class MapEditorScreen(MapManaging, BoardEditing):
         ("symmetry", "Cycle symmetry", "none → left/right → top/bottom → both → point"),
         ("resize", "Resize the map…", "5 to 15; keeps the top-left part, new tiles at 3"),
         ("fairness", "Check fairness", "Symmetric under top/bottom or point with sides exchanged?"),
+        ("simulate_fairness", "Simulate fairness", "Home vs away win rates over 10,000 rounds per policy pair"),
         ("quick_test", "Quick test", "One round greedy against greedy on this map"),
         ("maps", "Choose a map…", "The project's maps: edit, add, duplicate, rename, delete"),
         ("manage('new')", "New map…", "A 7×7 map at full strength"),
@@ -173,6 +176,7 @@ class MapEditorScreen(MapManaging, BoardEditing):
                           self.pen, self.pending, self.tile)
         lines = tool_lines(draft, state, problems(draft), self._project_problem(),
                            fairness(draft) if self.show_fairness else None, ui)
+        lines += self.simulation_lines()
         columns = self.board.renderer.cell_size[0]
         width = max(self.app.size.width - draft.size * columns - 4 - 3, 20)
         tools.set_lines([piece for line in lines

@@ -29,6 +29,8 @@ class Policy:
 
     kind: str
     noise: float = 0.0
+    mirrored: bool = False
+    """Rank moves as seen from the other end of the board (south before north in tie-breaks)."""
 
     def __post_init__(self) -> None:
         if self.kind not in k.POLICIES:
@@ -38,6 +40,13 @@ class Policy:
 
     def __str__(self) -> str:
         return self.kind if not self.noise else f"{self.kind}~{self.noise:g}"
+
+    def mirror(self) -> Policy:
+        return Policy(self.kind, self.noise, not self.mirrored)
+
+    @property
+    def code(self) -> int:
+        return k.POLICIES[self.kind] + (k.MIRRORED if self.mirrored else 0)
 
 
 @dataclass
@@ -82,7 +91,7 @@ def play(state: RoundState, home: Policy, away: Policy, seeds: Iterable[int], *,
     count = len(seeds)
     if first is None:
         first = np.full((count, 6), -1, np.int64)
-    kinds = np.array([k.POLICIES[home.kind], k.POLICIES[away.kind]], np.int64)
+    kinds = np.array([home.code, away.code], np.int64)
     noise = np.array([home.noise, away.noise], np.float64)
     if plain or (plain is None and not jit.available()):
         return _play_plain(state, kinds, noise, seeds, first)

@@ -19,6 +19,10 @@ from studio.engines.jit import kernel
 
 RANDOM, SAFE, GREEDY, LOOKAHEAD = 0, 1, 2, 3
 POLICIES = {"random": RANDOM, "safe": SAFE, "greedy": GREEDY, "lookahead": LOOKAHEAD}
+MIRRORED = 8
+"""Added to a kind: rank moves as if the board were upside down (south before north in the
+tie-breaks), so that an away team plays exactly as a home team would from its own side."""
+MIRROR_RANK = np.array([0, 3, 2, 1, 4], np.int64)
 # Moves in the built-ins' order: none, north, east, south, west.
 DR = np.array([0, -1, 0, 1, 0], np.int64)
 DC = np.array([0, 0, 1, 0, -1], np.int64)
@@ -144,6 +148,8 @@ def region(work, n, r0, c0, seen, stamp, stack, base):
 def choose(kind, noise, side, tiles, n, pos, alive, rng, moves, work, seen, stack, stamp):
     """The moves of ``side``'s three monsters into ``moves[3*side:3*side+3]``."""
     enemy = 1 - side
+    mirrored = kind >= MIRRORED
+    kind = kind % MIRRORED
     if kind >= GREEDY:  # a private copy that takes the teammates' planned hits
         for i in range(n * n):
             work[i] = tiles[i]
@@ -175,8 +181,9 @@ def choose(kind, noise, side, tiles, n, pos, alive, rng, moves, work, seen, stac
                 continue
             s = np.int64(work[r * n + c])
             d = nearest(pos, alive, enemy, r, c)
+            rank = MIRROR_RANK[m] if mirrored else m
             if kind == GREEDY:
-                key = (1 if s < 2 else 0) * 100000 + (3 - s) * 10000 + d * 10 + m
+                key = (1 if s < 2 else 0) * 100000 + (3 - s) * 10000 + d * 10 + rank
             else:
                 before = work[r * n + c]
                 work[r * n + c] = max(before - 1, 0)
@@ -188,7 +195,7 @@ def choose(kind, noise, side, tiles, n, pos, alive, rng, moves, work, seen, stac
                     if stack[q] == r * n + c:
                         stacked += 1
                 twice = 200 * (1 if s >= 2 else 0) + 2 * room - 6 * stacked - d  # 2 x score
-                key = (1000 - twice) * 10000 + d * 10 + m
+                key = (1000 - twice) * 10000 + d * 10 + rank
             if key < best_key:
                 best, best_key = m, key
         moves[k] = best

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from studio.engines.common.splitmix import SplitMix64
 from studio.engines.haunted.rules import RoundState, step
 
-from .kernels import GREEDY, RANDOM, REGION_CAP, SAFE
+from .kernels import GREEDY, MIRROR_RANK, MIRRORED, RANDOM, REGION_CAP, SAFE
 
 MOVE_NAMES = ("none", "north", "east", "south", "west")
 DELTA = ((0, 0), (-1, 0), (0, 1), (1, 0), (0, -1))
@@ -50,8 +50,9 @@ def region(work: list[int], n: int, r0: int, c0: int) -> int:
 def choose(kind: int, noise: float, side: int, state: RoundState, rng: SplitMix64) -> list[int]:
     """The three moves (0 none, 1 north, 2 east, 3 south, 4 west) of ``side``'s monsters.
 
-    ``kind`` RANDOM, SAFE, GREEDY, or anything else for LOOKAHEAD.
+    ``kind`` RANDOM, SAFE, GREEDY, or anything else for LOOKAHEAD, plus MIRRORED.
     """
+    mirrored, kind = kind >= MIRRORED, kind % MIRRORED
     n, tiles = state.size, state.strengths
     work = list(tiles)
     enemies = [state.positions[k] for k in range(3 * (1 - side), 3 * (1 - side) + 3) if state.alive[k]]
@@ -79,14 +80,15 @@ def choose(kind: int, noise: float, side: int, state: RoundState, rng: SplitMix6
                 continue
             strength = work[r * n + c]
             distance = min((abs(r - er) + abs(c - ec) for er, ec in enemies), default=0)
+            rank = MIRROR_RANK[m] if mirrored else m
             if kind == GREEDY:
-                key = (strength < 2, -(strength - 1), distance, m)
+                key = (strength < 2, -(strength - 1), distance, rank)
             else:
                 work[r * n + c] = max(strength - 1, 0)
                 room = region(work, n, r, c)
                 work[r * n + c] = strength
                 score = 100 * (strength >= 2) + room - 3 * planned.count(r * n + c) - 0.5 * distance
-                key = (-score, distance, m)
+                key = (-score, distance, rank)
             if best is None or key < best[0]:
                 best = (key, m)
         move = best[1]

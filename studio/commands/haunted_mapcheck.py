@@ -1,0 +1,59 @@
+"""``studio map-check MAP``: is a Haunted Tiles map fair? (spec haunted.md §10.3, by simulation)
+
+    studio map-check WaffleTown
+    studio map-check "Islands 11" --project games/haunted-tiles.toml --rounds 20000 --json
+    studio map-check Default --pair greedy~0.2:greedy~0.2 --pair safe:lookahead
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from studio.commands import command
+from studio.engines import jit
+from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.sim.fairness import check, parse_policy, summary
+from studio.storage import ProjectError, load_project
+from studio.storage.haunted import maps_of
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("map", metavar="MAP", help="a map name (of --project, else a built-in map)")
+    parser.add_argument("--project", metavar="P.toml", help="a haunted project whose maps to use")
+    parser.add_argument("--rounds", type=int, default=10_000, metavar="N",
+                        help="rounds per policy pair (default 10000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the rounds (default 1)")
+    parser.add_argument("--pair", action="append", metavar="HOME:AWAY",
+                        help="a policy pair: random, safe, greedy, lookahead, with ~NOISE "
+                             "(default: safe, greedy~0.2, lookahead~0.2 each against itself, "
+                             "and safe against greedy~0.2 both ways)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+@command("map-check", "measure a Haunted Tiles map's home/away balance by simulation", _arguments)
+def _map_check(args: argparse.Namespace) -> int:
+    maps = maps_of(load_project(args.project).body) if args.project else builtin_maps()
+    if args.map not in maps:
+        raise ProjectError(f"no map named {args.map!r}", hint="maps: " + ", ".join(maps))
+    pairs = None
+    if args.pair:
+        try:
+            pairs = [tuple(parse_policy(p) for p in text.split(":", 1)) for text in args.pair]
+        except ValueError as exc:
+            raise ProjectError(f"bad --pair: {exc}", hint="write HOME:AWAY, e.g. greedy~0.2:safe") from None
+        if any(len(p) != 2 for p in pairs):
+            raise ProjectError("bad --pair", hint="write HOME:AWAY, e.g. greedy~0.2:safe")
+    board = maps[args.map]
+    results = check(board, max(1, args.rounds), args.seed, pairs)
+    path = "numba" if jit.available() else f"plain Python ({jit.reason()})"
+    if args.json:
+        print(json.dumps({"map": board.name, "symmetric": board.is_symmetric(), "path": path,
+                          "pairs": [r.to_json() for r in results], "summary": summary(board, results)},
+                         indent=2))
+        return 0
+    print(f"{board.name} ({board.size}x{board.size}), {args.rounds:,} rounds per pair, {path}:")
+    for result in results:
+        print("  " + result.line())
+    print(summary(board, results))
+    return 0
