@@ -150,6 +150,31 @@ class WorkerPlayer:
             self.close()
         return reply
 
+    def check(self, source: str) -> AIReply:
+        """Parse JavaScript ``source`` in a fresh worker without running it (the AI editor's f6).
+
+        V8 is only reachable in a worker, so even a parse never happens in the studio process.
+
+        Returns:
+            ok; or failure ``syntax`` with V8's message in ``error`` and ``result`` =
+            ``{"line": …, "column": …}`` (1-based, None when unknown); ``timeout`` or ``crash``
+            when the worker does not answer within ``load_limit``.
+        """
+        self.close()
+        started = time.perf_counter()
+        try:
+            self._start()
+        except OSError as exc:
+            self.close()
+            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
+        self._last_message = {}
+        self._send({"op": "check", "source": source})
+        reply = self._reply(started + self.load_limit, started)
+        if not reply.ok:
+            reply.result = {key: self._last_message.get(key) for key in ("line", "column")}
+        self.close()
+        return reply
+
     def close(self) -> None:
         """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
         process, self._process = self._process, None
