@@ -15,6 +15,8 @@ from studio.engines.haunted.answers import game_state, interpret
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import Round
+from studio.sessions.haunted import MatchPlan
+from studio.storage.haunted_project import HauntedModel
 
 TEST_SEED = 1
 """The AI seed of every load test: the same code answers the same way each time."""
@@ -151,3 +153,32 @@ def check_syntax(text: str, js: bool, filename: str = "<ai>", limit: float = 5.0
         raise RuntimeError(f"the syntax check failed ({reply.failure}): {reply.error}")
     place = reply.result or {}
     return SyntaxProblem(reply.error, place.get("line"), place.get("column"))
+
+
+def first_map(model: HauntedModel) -> Map | None:
+    """The map a test plays: the first of the project's rotation (None without a valid map)."""
+    maps = model.maps()
+    rotation = model.config().maps
+    return maps.get(rotation[0]) if rotation and rotation[0] in maps else next(
+        iter(maps.values()), None)
+
+
+def one_round_plan(model: HauntedModel, home: str, away: str, seed: int, home_name: str = "Test"
+               ) -> MatchPlan:
+    """A one-round match on the project's first map with its time limits (the AI editor's run).
+
+    Args:
+        model: the project (maps, teams, limits, folder).
+        home: the AI under test (a file, ``builtin:NAME`` or a team name), at home.
+        away: its opponent.
+        seed: the match seed (shown by the match view).
+        home_name: how the tested AI is named in the match.
+    """
+    config = model.config()
+    board = first_map(model)
+    one = MatchConfig(rounds=1, max_rounds=1, time_limit=config.time_limit,
+                      load_limit=config.load_limit,
+                      maps=(board.name,) if board is not None else config.maps[:1],
+                      coin_toss_if_all_tied=config.coin_toss_if_all_tied)
+    return MatchPlan(home=home, away=away, config=one, seed=seed, maps=model.maps(),
+                     teams=tuple(model.teams()), folder=model.folder, home_name=home_name)
