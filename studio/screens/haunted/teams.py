@@ -176,8 +176,10 @@ class TeamsScreen(HauntedScreen):
         if result is None:
             lines.append("load test running…")
         elif isinstance(result, LoadTest):
-            lines += [("✓ " if result.ok else "✗ ") + result.details()[0],
-                      *result.details()[1:6]]
+            # Tracebacks name the file by its absolute path: shown relative, like the source.
+            here = f"{self.folder.resolve()}/"
+            found = [line.replace(here, "") for line in result.details()]
+            lines += [("✓ " if result.ok else "✗ ") + found[0], *found[1:6]]
         else:
             lines.append("t test-loads this AI (a worker, one move on the first map)")
         details.update(Text("\n".join(lines)))
