@@ -112,15 +112,7 @@ class WorkerPlayer:
 
     def load(self, seed: int, side: str) -> AIReply:
         """Start the worker and load the AI (within ``load_limit``)."""
-        self.close()
-        started = time.perf_counter()
-        try:
-            self._start()
-        except OSError as exc:
-            self.close()
-            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
-        self._send({"op": "load", "path": str(self.path), "seed": seed, "side": side})
-        reply = self._reply(started + self.load_limit, started)
+        reply = self._begin({"op": "load", "path": str(self.path), "seed": seed, "side": side})
         if reply.ok or reply.failure == "exception":
             self._note_confinement()
         if not reply.ok:
@@ -160,16 +152,7 @@ class WorkerPlayer:
             ``{"line": …, "column": …}`` (1-based, None when unknown); ``timeout`` or ``crash``
             when the worker does not answer within ``load_limit``.
         """
-        self.close()
-        started = time.perf_counter()
-        try:
-            self._start()
-        except OSError as exc:
-            self.close()
-            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
-        self._last_message = {}
-        self._send({"op": "check", "source": source})
-        reply = self._reply(started + self.load_limit, started)
+        reply = self._begin({"op": "check", "source": source})
         if not reply.ok:
             reply.result = {key: self._last_message.get(key) for key in ("line", "column")}
         self.close()
@@ -216,6 +199,19 @@ class WorkerPlayer:
         return self._process.pid if self._process else None
 
     # -- plumbing -----------------------------------------------------------------------------
+
+    def _begin(self, message: dict[str, Any]) -> AIReply:
+        """Start a fresh worker, send its first message, and wait ``load_limit`` for the reply."""
+        self.close()
+        started = time.perf_counter()
+        try:
+            self._start()
+        except OSError as exc:
+            self.close()
+            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
+        self._last_message = {}
+        self._send(message)
+        return self._reply(started + self.load_limit, started)
 
     def _start(self) -> None:
         self._workdir = tempfile.mkdtemp(prefix="studio-ai-")
