@@ -68,10 +68,10 @@ def _starter_team(project: Path) -> None:
     add_file_team(project, "Night Owls", source.as_posix())
 
 
-@pytest.mark.parametrize("size", [SIZE, SMALL])
-def test_ai_editor_with_python(snap_compare, ht_project: Path, size) -> None:
+@pytest.mark.parametrize(("size", "theme"), [(SIZE, None), (SMALL, None), (SMALL, "ansi")])
+def test_ai_editor_with_python(snap_compare, ht_project: Path, size, theme) -> None:
     _starter_team(ht_project)
-    assert snap_compare(studio_app(ht_project), terminal_size=size,
+    assert snap_compare(studio_app(ht_project, theme), terminal_size=size,
                         run_before=keys("a", *(["down"] * 5), "e", *(["down"] * 36), "end"))
 
 

@@ -11,10 +11,12 @@ import random
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static, TextArea
+from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.haunted.base import HauntedScreen
@@ -26,6 +28,21 @@ from studio.widgets.save import stale_dialog, unsaved_dialog
 
 DEFAULT_OPPONENT = PREFIX + "greedy"
 NO_HIGHLIGHTING = "no highlighting (install textual[syntax])"
+
+_ANSI_COLOURS = {
+    "green": ("string", "string.documentation", "inline_code"),
+    "bright_black": ("comment",),
+    "magenta": ("keyword", "conditional", "keyword.function", "keyword.return",
+                "keyword.operator", "repeat", "exception", "include"),
+    "cyan": ("number", "float", "boolean", "constant.builtin", "json.null"),
+    "yellow": ("function", "function.call", "method", "method.call"),
+    "blue": ("class", "type", "type.class", "type.builtin", "constructor"),
+}
+ANSI_CODE_THEME = TextAreaTheme("studio-ansi", syntax_styles={
+    name: Style(color=colour) for colour, names in _ANSI_COLOURS.items() for name in names})
+"""Highlighting in the terminal's own 16 colours; the rest comes from the app's CSS."""
+CODE_THEMES = {"dark": "monokai", "light": "github_light", "ansi": ANSI_CODE_THEME.name}
+"""The studio's theme -> the code's colours (monokai's fixed colours would break ``ansi``)."""
 
 
 class AIEditorScreen(HauntedScreen):
@@ -55,8 +72,12 @@ class AIEditorScreen(HauntedScreen):
         Binding("f4", "opponent", "Opponent", priority=True),
         Binding("ctrl+e", "export", "Export", priority=True),
         Binding("escape", "back", "Back", priority=True),
-        Binding("ctrl+z", "undo", "Undo typing", show=False),
-        Binding("ctrl+y", "redo", "Redo typing", show=False),
+        # Textual's text area has no keys for the start and end of the whole text.
+        Binding("ctrl+home", "edge(True)", "Start of the file", show=False),
+        Binding("ctrl+end", "edge(False)", "End of the file", show=False),
+        # The text area has these keys too; priority here lists them in the ? help.
+        Binding("ctrl+z", "undo", "Undo typing", show=False, priority=True),
+        Binding("ctrl+y", "redo", "Redo typing", show=False, priority=True),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("save", "Save the AI file", "Write the code to its file, with a backup (ctrl+s)"),
@@ -116,11 +137,20 @@ class AIEditorScreen(HauntedScreen):
         self.highlighting = language in area.available_languages
         area.language = language if self.highlighting else None
         area.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
+        area.register_theme(ANSI_CODE_THEME)
         yield Header()
         yield Static(id="info")
         yield area
         yield Static(id="status")
         yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._code_theme()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._code_theme())
+
+    def _code_theme(self) -> None:
+        self.area.theme = CODE_THEMES.get(getattr(self.app, "theme_name", "dark"), "monokai")
 
     def _show_title(self) -> None:
         self.title = f"{self.document.name} — {self.SCREEN_TITLE}"
@@ -153,6 +183,10 @@ class AIEditorScreen(HauntedScreen):
         if action in ("undo", "redo"):
             return True  # the text's own history, not the project's
         return super().check_action(action, parameters)
+
+    def action_edge(self, start: bool) -> None:
+        area = self.area
+        area.move_cursor((0, 0) if start else area.document.end)
 
     def action_undo(self) -> None:
         self.area.undo()
