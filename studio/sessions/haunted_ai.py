@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
-from studio.storage.haunted import unique_name
 from studio.storage.haunted_teams_csv import teams_from_csv
 
 AI_FOLDER = "ais"

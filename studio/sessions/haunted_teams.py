@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
+from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
-from studio.storage.haunted import teams_of, tournaments_of, unique_name
+from studio.storage.haunted import teams_of, tournaments_of
 from studio.storage.haunted_project import HauntedModel
 
 TEXT_FIELDS = ("name", "team", "school", "school_size", "monster", "alternate")

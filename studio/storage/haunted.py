@@ -75,15 +75,6 @@ def _list_of_tables(body: Body, key: str) -> list[dict[str, Any]]:
     return value
 
 
-def unique_name(name: str, taken: set[str] | list[str]) -> str:
-    """``name``, or ``name (2)``, ``name (3)`` … whichever is not ``taken`` (map and team names
-    are unique within a project)."""
-    candidate, number = name, 2
-    while candidate in taken:
-        candidate, number = f"{name} ({number})", number + 1
-    return candidate
-
-
 # --------------------------------------------------------------------------------------- maps
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
-from studio.storage.haunted import map_table, unique_name
+from studio.storage.haunted import map_table
 
 ORIGINAL_SIZE = 7
 PROVENANCE = "imported from an original maps.json"
