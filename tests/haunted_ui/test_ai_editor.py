@@ -10,6 +10,7 @@ from textual.screen import Screen
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.haunted import ai_editor
 from studio.screens.haunted.ai_editor import AIEditorScreen
+from studio.screens.haunted.match_view import MatchViewScreen
 from studio.screens.haunted.team_dialogs import FormDialog, PickDialog
 from studio.screens.haunted.teams import TeamsScreen
 from studio.widgets.save import ChoiceDialog
@@ -17,6 +18,7 @@ from tests.haunted.hostile import HAS_JS, NO_JS_REASON
 from tests.haunted_ui.teams_helpers import (
     GOOD_AI, add_file_team, app_on, fill, finish, open_teams, write_ai,
 )
+from tests.haunted_ui.test_match_screens import read, until
 
 
 @pytest.fixture
@@ -203,3 +205,18 @@ async def test_export_writes_a_copy_and_never_over_a_file(ht_project: Path, good
         assert "that file exists" in str(app.screen.query_one("#problem").render())
     assert good.with_name("good-copy.py").read_text() == "z" + GOOD_AI
     assert good.read_text() == GOOD_AI
+
+
+async def test_f5_plays_the_code_in_the_real_match_view(ht_project: Path, good: Path) -> None:
+    app = app_on(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_editor(pilot)
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, MatchViewScreen))
+        view = app.screen
+        assert view.plan.home == str(good.resolve()) and view.plan.home_name == "Test"
+        await pilot.press("F")  # the whole match at full speed
+        await until(pilot, lambda: view.replay_path is not None)
+        replay = read(view.replay_path)
+        assert replay["teams"]["A"]["name"] == "Test" and len(replay["rounds"]) == 1
+        assert replay["rounds"][0]["map"] == "Default"
