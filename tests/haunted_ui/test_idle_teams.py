@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
 from tests.haunted_ui.teams_helpers import GOOD_AI, add_file_team, finish, write_ai
 from tests.tilecode_ui.test_idle import count_bytes
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import idle_bytes, studio_app
 
 
 @pytest.mark.parametrize("keys", [("a",), ("a", "enter"), ("a", "a"), ("a", "t"),
@@ -25,8 +24,4 @@ async def test_idle_team_screens_write_nothing(ht_project: Path, keys) -> None:
         await pilot.pause()
         await pilot.press(*keys)
         await finish(pilot)
-        written = count_bytes(app)
-        await asyncio.sleep(0.6)  # let start-up frames settle (footer, title)
-        before = written[0]
-        await asyncio.sleep(0.7)  # longer than a cursor blink (0.5 s)
-        assert written[0] == before, f"{written[0] - before} bytes written while idle"
+        assert await idle_bytes(app, count_bytes(app)) == 0
