@@ -99,7 +99,15 @@ class StudioApp(App[None]):
 
     @work(exclusive=True, group="quit")
     async def action_quit(self) -> None:
-        """Quit, asking first about every open project with unsaved changes."""
+        """Quit, asking first about every open project with unsaved changes.
+
+        Screens holding work of their own outside a project (the AI editor's file) answer
+        ``confirm_close()`` first.
+        """
+        for screen in reversed(self.screen_stack):
+            confirm_close = getattr(screen, "confirm_close", None)
+            if confirm_close is not None and not await confirm_close():
+                return
         for document in self.open_documents():
             if not await SavePath(self, document).confirm_leave():
                 return
