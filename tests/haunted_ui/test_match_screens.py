@@ -268,3 +268,18 @@ def test_the_view_and_studio_match_agree(ht_project: Path) -> None:
     assert [r["result"]["turns"] for r in document["rounds"]] == [r["turns"] for r in cli["rounds"]]
     winner = {"A": "builtin:greedy", "B": "builtin:lookahead"}[document["result"]["winner"]]
     assert winner == cli["winner"]
+
+
+async def test_an_ai_that_does_not_load_is_named_with_the_reason(ht_project: Path) -> None:
+    broken = ht_project.parent / "broken.py"
+    broken.write_text("def main(state, side):\n    x = (\n")
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, home=str(broken),
+                                                 away="builtin:idle", config=ONE,
+                                                 in_process_builtins=False))
+        await until(pilot, lambda: view.replay_path is not None)
+        await pilot.pause(0.1)
+        banner = view.query_one("#banner").text
+        assert "broken.py: exception" in banner and "SyntaxError" in banner
+        assert "idle wins" in banner
