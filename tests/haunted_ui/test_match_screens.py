@@ -135,12 +135,17 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         assert len(read(saved)["rounds"][0]["turns"]) == 3
         await pilot.press("l")
         assert view.has_class("-log") and "turn 3:" in view.query_one("#log").text
+        await pilot.press("l")  # hidden while the match plays on
         await pilot.press("space", "F")  # resume and finish at full speed
         await until(pilot, lambda: not view.live.running)
         await until(pilot, lambda: not read(saved)["result"].get("aborted"))
         # one match, one file: the complete replay replaces what `s` saved
         assert view.replay_path == saved
         assert [p.name for p in replay_files(ht_project.parent)] == [saved.name]
+        await pilot.press("l")  # shown again: at its newest lines
+        await pilot.pause()
+        log_view = view.query_one("#log")
+        assert 0 < log_view.max_scroll_y == log_view.scroll_y
 
 
 async def test_keys_work_while_an_ai_thinks(ht_project: Path) -> None:
@@ -217,6 +222,7 @@ async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Pa
         await pilot.pause(0.1)
         assert "exception" in view.query_one("#turn").text  # the failed turn, with its error
         await pilot.press("l")
+
         log = view.query_one("#log").text
         assert ("round 1 (Default): idle wins (ai_failure; raising.py: exception — "
                 "RuntimeError: boom from the AI)") in log
