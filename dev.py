@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".studio-installed"
-EXTRAS = "test,js"
-"""Optional dependency groups installed with the studio: the test stack and JS AIs."""
+EXTRAS = "test,js,ssh"
+"""Optional dependency groups installed with the studio: the test stack, JS AIs and the SSH server."""
 
 
 def _venv_python() -> Path:
