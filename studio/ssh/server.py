@@ -127,7 +127,9 @@ class StudioSSH:
 
     def argv(self) -> list[str]:
         theme = ["--theme", self.config.theme] if self.config.theme else []
-        return [sys.executable, "-m", "studio.ssh.child", "open", *theme, str(self.config.folder)]
+        # -P: the working folder may hold another checkout's ``studio``; never import that one.
+        return [sys.executable, "-P", "-m", "studio.ssh.child", "open", *theme,
+                str(self.config.folder)]
 
 
 class Connection(asyncssh.SSHServer):
