@@ -43,6 +43,21 @@ def human_time(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
+class ProjectTable(DataTable, inherit_bindings=False):
+    """The project list: a table without its own ``enter``, so the screen's opens the project.
+
+    ``enter`` was a priority binding on the screen, and a priority key overtakes keys typed just
+    before it that are still on their way to the table: over SSH "down, enter" often arrives in
+    one packet, and the project above the wanted one opened. As an ordinary binding it waits its
+    turn, and without the table's own ``enter`` in the way it still shows as "⏎ Open".
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        binding for binding in DataTable.BINDINGS
+        if not (isinstance(binding, Binding) and binding.key == "enter")
+    ]
+
+
 class HomeScreen(Screen[None]):
     """Lists the projects of one folder; opens, creates, duplicates, renames and trashes them."""
 
@@ -54,7 +69,7 @@ class HomeScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "open", "Open"),
         Binding("n", "new", "New"),
         Binding("d", "duplicate", "Duplicate"),
         Binding("r", "rename", "Rename"),
@@ -79,7 +94,8 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[Text | str] = DataTable(cursor_type="row", zebra_stripes=True, id="projects")
+        table: DataTable[Text | str] = ProjectTable(cursor_type="row", zebra_stripes=True,
+                                                    id="projects")
         table.add_column("Name", key="name")
         table.add_column("Kind", key="kind", width=16)
         table.add_column("Size", key="size", width=9)

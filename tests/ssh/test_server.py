@@ -69,6 +69,15 @@ async def test_log_in_open_a_project_type_resize_and_leave(make_server, client_k
     assert "duration=" in line and "ended=client disconnected" in line
 
 
+async def test_keys_typed_ahead_in_one_packet_keep_their_order(make_server, client_key) -> None:
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key)
+    await terminal.wait_for(*HOME)
+    terminal.chan.write(b"\x1b[B\r")  # down, enter at once, as a fast typist over a slow link
+    await terminal.wait_for("Shared — game home")
+    await terminal.close()
+
+
 async def test_quitting_the_studio_ends_the_session_with_its_status(make_server,
                                                                   client_key) -> None:
     server = await make_server()
