@@ -242,10 +242,18 @@ class PtyProcess:
         for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
             self._signal(sig, below)
             try:
-                return await asyncio.wait_for(asyncio.shield(self._exited), grace)
+                code = await asyncio.wait_for(asyncio.shield(self._exited), grace)
+                break
             except asyncio.TimeoutError:
                 continue
-        return await self._exited
+        else:
+            code = await self._exited
+        # What it started had the same signals; one that ignored them (an AI may) must not
+        # outlive the session with nobody left to stop it.
+        for pid in below:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        return code
 
     def _signal(self, sig: signal.Signals, below: list[int]) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
