@@ -91,6 +91,7 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.folder = folder
         self.entries: list[ProjectEntry] = []
+        self._offered: tuple[bool | None, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -152,7 +153,7 @@ class HomeScreen(Screen[None]):
         if self.entries:
             table.focus()
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     @staticmethod
     def _kind_cell(entry: ProjectEntry) -> Text:
@@ -187,7 +188,18 @@ class HomeScreen(Screen[None]):
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self) -> None:
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer only when the keys it offers change.
+
+        Every redraw of the footer sends its whole line again (about 1.2 KB at 80 columns), and
+        moving along the list rarely changes what can be done: over SSH that was most of a move.
+        """
+        offered = tuple(self.check_action(action, ()) for action, _title, _help in self.PALETTE)
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     @on(DataTable.RowSelected)
     def _row_selected(self) -> None:

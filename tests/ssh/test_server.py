@@ -212,3 +212,23 @@ async def test_closing_the_server_ends_every_session(make_server, client_key) ->
     assert not any(alive(pid) for pid in pids) and not server.sessions
     for terminal in terminals:
         await asyncio.wait_for(terminal.closed.wait(), 10)
+
+
+async def test_the_wire_carries_only_changes(make_server, client_key) -> None:
+    """After the first frame: nothing while idle, and a list move sends a few lines, not a screen."""
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key)
+    await terminal.wait_for(*HOME)
+    await terminal.settle(0.5)
+    first_frame = terminal.bytes
+    await asyncio.sleep(2)
+    assert terminal.bytes == first_frame  # idle: no blinking, no clock, no polling redraws
+    moves = []
+    for key in ("down", "up", "down"):
+        before = terminal.bytes
+        await terminal.press(key)
+        await terminal.settle(0.3)
+        moves.append(terminal.bytes - before)
+    # Two table rows and the details line change; the footer offers the same keys: not redrawn.
+    assert all(0 < size < first_frame / 3 for size in moves), (moves, first_frame)
+    await terminal.close()
