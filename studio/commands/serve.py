@@ -16,6 +16,11 @@ INSTALL_HINT = ("the SSH server needs the optional 'ssh' extra: pip install 'stu
                 "(in a checkout: .venv/bin/pip install -e '.[ssh]'; python3 dev.py installs it)")
 
 
+def _fail(message: str) -> int:
+    print(f"studio: {message}", file=sys.stderr)
+    return 1
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ssh", action="store_true", required=True,
                         help="serve over SSH (the only way for now; required)")
@@ -46,17 +51,17 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         if "asyncssh" not in str(exc) and "cryptography" not in str(exc):
             raise
-        raise ProjectError(INSTALL_HINT) from None
+        return _fail(INSTALL_HINT)
     folder = Path(args.folder)
     if not folder.is_dir():
         raise ProjectError("no such folder", file=folder, hint="give a folder of projects")
     if not 0 < args.max_sessions <= 1000:
-        raise ProjectError("--max-sessions takes a number from 1 to 1000")
+        return _fail("--max-sessions takes a number from 1 to 1000")
     key_path = args.host_key or hostkey.default_host_key_path()
     try:
         key, created = hostkey.load_or_create(key_path)
     except hostkey.HostKeyError as exc:
-        raise ProjectError(str(exc)) from None
+        return _fail(str(exc))
     if not args.authorized_keys.is_file():
         print(f"studio: warning: {args.authorized_keys} does not exist yet: nobody can log in "
               "until it holds a public key", file=sys.stderr)
@@ -73,8 +78,8 @@ async def _run(server, key_line: str) -> int:
     try:
         await server.start()
     except OSError as exc:
-        raise ProjectError(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
-                           hint="choose another --port") from None
+        return _fail(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc} "
+                     "(choose another --port)")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

@@ -148,3 +148,11 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
         if server.returncode is None:
             os.killpg(server.pid, signal.SIGKILL)
             await server.wait()
+
+
+def test_the_studio_without_a_terminal_says_to_use_ssh_t(shared: Path) -> None:
+    """`ssh host studio` (no -t) or a ForceCommand account given a command: no pty there."""
+    result = subprocess.run([sys.executable, "-m", "studio", str(shared)], capture_output=True,
+                            text=True, timeout=60, env=ENV, stdin=subprocess.DEVNULL)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "needs a terminal" in result.stderr and "ssh -t" in result.stderr
