@@ -113,13 +113,18 @@ class StudioSSH:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for connection in list(self.connections):
-            connection.ended = connection.ended or "server stopped"
-            connection.conn.close() if connection.conn else None
         for session in list(self.sessions):
-            session.end_process()
+            session.end_process()  # first, so that closing its connection is no "disconnect"
+        for connection in list(self.connections):
+            connection.note("server stopped")
+            if connection.conn is not None:
+                connection.conn.close()
         while self._endings:
             await asyncio.gather(*list(self._endings), return_exceptions=True)
+        for _ in range(100):  # up to 2 s for every connection to close and log its line
+            if not self.connections:
+                break
+            await asyncio.sleep(0.02)
 
     def track(self, task: asyncio.Task[int]) -> None:
         self._endings.add(task)

@@ -61,9 +61,9 @@ class RemoteTerminal:
                    term: str = "xterm-256color", pty: bool = True) -> RemoteTerminal:
         conn = await connect(port, key)
         terminal = cls(conn, size)
-        chan, _ = await conn.create_session(
+        chan, _ = await asyncio.wait_for(conn.create_session(
             lambda: _Session(terminal), encoding=None,
-            term_type=term if pty else None, term_size=size if pty else None)
+            term_type=term if pty else None, term_size=size if pty else None), 20)
         terminal.chan = chan
         return terminal
 
@@ -112,4 +112,4 @@ class RemoteTerminal:
 
     async def close(self) -> None:
         self.conn.close()
-        await self.conn.wait_closed()
+        await asyncio.wait_for(self.conn.wait_closed(), 10)

@@ -210,6 +210,8 @@ async def test_closing_the_server_ends_every_session(make_server, client_key) ->
     assert len(pids) == 2
     await server.close()
     assert not any(alive(pid) for pid in pids) and not server.sessions
+    assert len(server.log) == 2 and all(line.endswith("ended=server stopped")
+                                        for line in server.log), server.log
     for terminal in terminals:
         await asyncio.wait_for(terminal.closed.wait(), 10)
 
