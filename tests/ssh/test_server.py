@@ -234,3 +234,21 @@ async def test_the_wire_carries_only_changes(make_server, client_key) -> None:
     # Two table rows and the details line change; the footer offers the same keys: not redrawn.
     assert all(0 < size < first_frame / 3 for size in moves), (moves, first_frame)
     await terminal.close()
+
+
+async def test_a_dropped_connection_loses_only_its_unsaved_edits(make_server, client_key,
+                                                                 shared: Path) -> None:
+    server = await make_server()
+    path = shared / "shared.toml"
+    before = path.read_bytes()
+    terminal = await RemoteTerminal.open(server.port, client_key)
+    await terminal.wait_for(*HOME)
+    await terminal.press("down", "enter")
+    await terminal.wait_for("Shared — game home")
+    await terminal.press("m", "2", "space")
+    await terminal.wait_for("● unsaved")
+    [pid] = session_pids(server)
+    terminal.conn.abort()  # the link drops: no goodbye, no chance to ask about saving
+    await wait_until(lambda: not alive(pid) and not server.sessions)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in shared.iterdir()) == ["hello-world.toml", "shared.toml"]
