@@ -43,6 +43,21 @@ def human_time(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
+class ProjectTable(DataTable, inherit_bindings=False):
+    """The project list: a table without its own ``enter``, so the screen's opens the project.
+
+    ``enter`` was a priority binding on the screen, and a priority key overtakes keys typed just
+    before it that are still on their way to the table: over SSH "down, enter" often arrives in
+    one packet, and the project above the wanted one opened. As an ordinary binding it waits its
+    turn, and without the table's own ``enter`` in the way it still shows as "⏎ Open".
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        binding for binding in DataTable.BINDINGS
+        if not (isinstance(binding, Binding) and binding.key == "enter")
+    ]
+
+
 class HomeScreen(Screen[None]):
     """Lists the projects of one folder; opens, creates, duplicates, renames and trashes them."""
 
@@ -54,7 +69,7 @@ class HomeScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "open", "Open"),
         Binding("n", "new", "New"),
         Binding("d", "duplicate", "Duplicate"),
         Binding("r", "rename", "Rename"),
@@ -76,10 +91,12 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.folder = folder
         self.entries: list[ProjectEntry] = []
+        self._offered: tuple[bool | None, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[Text | str] = DataTable(cursor_type="row", zebra_stripes=True, id="projects")
+        table: DataTable[Text | str] = ProjectTable(cursor_type="row", zebra_stripes=True,
+                                                    id="projects")
         table.add_column("Name", key="name")
         table.add_column("Kind", key="kind", width=16)
         table.add_column("Size", key="size", width=9)
@@ -136,7 +153,7 @@ class HomeScreen(Screen[None]):
         if self.entries:
             table.focus()
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     @staticmethod
     def _kind_cell(entry: ProjectEntry) -> Text:
@@ -171,7 +188,18 @@ class HomeScreen(Screen[None]):
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self) -> None:
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer only when the keys it offers change.
+
+        Every redraw of the footer sends its whole line again (about 1.2 KB at 80 columns), and
+        moving along the list rarely changes what can be done: over SSH that was most of a move.
+        """
+        offered = tuple(self.check_action(action, ()) for action, _title, _help in self.PALETTE)
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     @on(DataTable.RowSelected)
     def _row_selected(self) -> None:
