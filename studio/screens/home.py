@@ -27,6 +27,7 @@ from studio.storage import (
     rename_project,
     scan_folder,
 )
+from studio.widgets.row_table import RowTable
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -41,21 +42,6 @@ def human_size(size: int) -> str:
 
 def human_time(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-
-
-class ProjectTable(DataTable, inherit_bindings=False):
-    """The project list: a table without its own ``enter``, so the screen's opens the project.
-
-    ``enter`` was a priority binding on the screen, and a priority key overtakes keys typed just
-    before it that are still on their way to the table: over SSH "down, enter" often arrives in
-    one packet, and the project above the wanted one opened. As an ordinary binding it waits its
-    turn, and without the table's own ``enter`` in the way it still shows as "⏎ Open".
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        binding for binding in DataTable.BINDINGS
-        if not (isinstance(binding, Binding) and binding.key == "enter")
-    ]
 
 
 class HomeScreen(Screen[None]):
@@ -95,7 +81,7 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[Text | str] = ProjectTable(cursor_type="row", zebra_stripes=True,
+        table: DataTable[Text | str] = RowTable(cursor_type="row", zebra_stripes=True,
                                                     id="projects")
         table.add_column("Name", key="name")
         table.add_column("Kind", key="kind", width=16)

@@ -27,6 +27,7 @@ from studio.sessions.haunted_checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
 from studio.storage.haunted import MONSTERS
 from studio.storage.haunted_project import HauntedModel
+from studio.widgets.row_table import RowTable
 
 RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
 COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
@@ -45,7 +46,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add", "Add"),
-        Binding("enter", "fields", "Fields", priority=True),
+        Binding("enter", "fields", "Fields"),
         Binding("e", "edit", "Edit AI"),
         Binding("t", "test", "Test-load"),
         Binding("d", "delete", "Delete"),
@@ -76,7 +77,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="teams")
+        yield RowTable(cursor_type="row", zebra_stripes=True, id="teams")
         yield Static(id="details")
         yield Static(id="problems")
         yield Footer()
