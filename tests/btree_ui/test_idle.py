@@ -12,8 +12,8 @@ from tests.tilecode_ui.test_idle import count_bytes
 from tests.ui_helpers import studio_app
 
 
-@pytest.mark.parametrize("keys", [(), ("enter",), ("e",), ("c",)],
-                         ids=["tree", "properties", "pattern", "compiled"])
+@pytest.mark.parametrize("keys", [(), ("enter",), ("e",), ("e", "tab"), ("c",)],
+                         ids=["tree", "properties", "pattern", "pattern-text", "compiled"])
 async def test_idle_editor_screens_write_nothing(bt_folder: Path, keys) -> None:
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(80, 24)) as pilot:
