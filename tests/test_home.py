@@ -222,16 +222,3 @@ def test_every_kind_opens_in_its_own_screens() -> None:
 
     assert set(SCREENS) == set(KINDS)
 
-
-@pytest.mark.parametrize("keys", [("r",), ("n",)], ids=["rename-dialog", "new-dialog"])
-async def test_dialogs_with_a_text_field_send_nothing_while_idle(games: Path, keys) -> None:
-    from tests.tilecode_ui.test_idle import count_bytes
-    from tests.ui_helpers import idle_bytes
-
-    app = studio_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.animation_level = "full"  # as people run it: a blinking cursor would show
-        await pilot.press(*keys)
-        await pilot.pause()
-        assert app.focused is not None and app.focused.cursor_blink is False  # steady
-        assert await idle_bytes(app, count_bytes(app)) == 0

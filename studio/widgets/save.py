@@ -117,9 +117,7 @@ class SaveAsDialog(Dialog["Path | None"]):
                 yield Button("Save", variant="primary", id="ok")
 
     def on_mount(self) -> None:
-        name = self.query_one("#name", Input)
-        name.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
-        name.focus()
+        self.query_one("#name", Input).focus()
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#name")

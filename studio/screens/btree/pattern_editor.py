@@ -77,7 +77,6 @@ class PatternEditorScreen(BtreeScreen):
         with Vertical():
             yield LinesView(id="grid", focusable=False)
             area = TextArea(id="text", soft_wrap=False, show_line_numbers=True)
-            area.cursor_blink = False  # a blinking cursor repaints an idle screen (and snapshots)
             area.can_focus = False  # only in the text form: the grid keys belong to the screen
             yield area
         yield LinesView(id="status", focusable=False)

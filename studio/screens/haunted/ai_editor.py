@@ -136,7 +136,6 @@ class AIEditorScreen(HauntedScreen):
         area = TextArea.code_editor(self._saved_text, read_only=self.read_only, id="code")
         self.highlighting = language in area.available_languages
         area.language = language if self.highlighting else None
-        area.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         area.register_theme(ANSI_CODE_THEME)
         yield Header()
         yield Static(id="info")

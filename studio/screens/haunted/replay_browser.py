@@ -60,9 +60,7 @@ class ReplayBrowserScreen(HauntedScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        field = Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
-        field.cursor_blink = False
-        yield field
+        yield Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
         table = RowTable(id="replays", cursor_type="row", zebra_stripes=False)
         table.add_columns(*COLUMNS)
         yield table

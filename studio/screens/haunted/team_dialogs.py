@@ -75,8 +75,6 @@ class FormDialog(Dialog[bool]):
                 yield Button(self._action, variant="primary", id="ok", compact=True)
 
     def on_mount(self) -> None:
-        for field in self.query(Input):
-            field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         inputs = self.query(Input)
         (inputs.first() if inputs else self.query_one("#ok", Button)).focus()
 
