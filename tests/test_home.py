@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from textual.command import CommandPalette
 from textual.widgets import DataTable, Input
 
