@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".studio-installed"
-EXTRAS = "test,js"
-"""Optional dependency groups installed with the studio: the test stack and JS AIs."""
+EXTRAS = "test,js,ssh"
+"""Optional dependency groups installed with the studio: the test stack, JS AIs and the SSH server."""
 
 
 def _venv_python() -> Path:
@@ -64,6 +64,11 @@ def main(argv: list[str]) -> int:
     if command == "run":
         args = rest or [str(ROOT / "games")]
         cmd = [str(python), "-m", "studio", *args]
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            # Python will not cache the studio's bytecode itself, and compiling ~300 modules at
+            # every start costs about 0.3 s of a 0.6 s start: cache it here (fast when current).
+            subprocess.run([str(python), "-m", "compileall", "-q", str(ROOT / "studio")],
+                           check=False)
     else:
         cmd = [str(python), "-m", "pytest", *rest]
     if os.name == "nt":

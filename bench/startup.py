@@ -6,7 +6,8 @@
 Each run is a fresh interpreter (so imports count), which starts the app headless on FOLDER
 (default: the bundled games/) and exits as soon as the home screen has listed the projects.
 The baseline measured in the same run is a bare interpreter start, so the ratio shows what the
-studio adds. Target: under 1.0 s on a warm machine.
+studio adds. Target: under 0.5 s on a warm machine (bench/ssh.py times the same in a real
+pseudo-terminal, and through the SSH server).
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def main() -> None:
     print(f"studio to home screen:  {median * 1000:7.1f} ms (median of {args.runs}; "
           f"min {min(runs) * 1000:.1f}, max {max(runs) * 1000:.1f})")
     print(f"ratio studio / bare:    {median / bare:7.1f}x")
-    verdict = "meets" if median < 1.0 else "MISSES"
-    print(f"target < 1000 ms:       {verdict}")
+    verdict = "meets" if median < 0.5 else "MISSES"
+    print(f"target < 500 ms:        {verdict}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -49,6 +49,12 @@ class StudioApp(App[None]):
         self.theme_name = name
         self.ansi_color = name == "ansi"
         self.theme = THEMES[name]
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Every text field and editor gets a steady cursor: a blinking one repaints an idle
+        # screen twice a second, which over SSH is traffic for nothing.
+        if getattr(event.widget, "cursor_blink", False):
+            event.widget.cursor_blink = False
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen(self.folder))
@@ -99,7 +105,15 @@ class StudioApp(App[None]):
 
     @work(exclusive=True, group="quit")
     async def action_quit(self) -> None:
-        """Quit, asking first about every open project with unsaved changes."""
+        """Quit, asking first about every open project with unsaved changes.
+
+        Screens holding work of their own outside a project (the AI editor's file) answer
+        ``confirm_close()`` first.
+        """
+        for screen in reversed(self.screen_stack):
+            confirm_close = getattr(screen, "confirm_close", None)
+            if confirm_close is not None and not await confirm_close():
+                return
         for document in self.open_documents():
             if not await SavePath(self, document).confirm_leave():
                 return

@@ -61,6 +61,12 @@ def _run_ui(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if not path.exists():
         raise ProjectError("no such file or folder", file=path, hint="check the path")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the screen would be escape codes in a pipe, waiting for keys that
+        # never come (for instance `ssh host studio` without -t, or a ForceCommand account).
+        print("studio: the studio needs a terminal (run it in one; over SSH add -t: "
+              "ssh -t HOST studio FOLDER)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     from studio.app import StudioApp  # the UI loads only when it is wanted
 
     StudioApp(path, theme=args.theme).run()

@@ -219,3 +219,4 @@ def test_every_kind_opens_in_its_own_screens() -> None:
     from studio.storage import KINDS
 
     assert set(SCREENS) == set(KINDS)
+

@@ -29,10 +29,7 @@ class _NameValidator(Validator):
 
 
 def _focus_name(dialog: Dialog) -> None:
-    name = dialog.query_one("#name", Input)
-    # A blinking cursor repaints an idle screen twice a second: bytes on every SSH link.
-    name.cursor_blink = False
-    name.focus()
+    dialog.query_one("#name", Input).focus()
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from studio.storage import (
     rename_project,
     scan_folder,
 )
+from studio.widgets.row_table import RowTable
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -54,7 +55,7 @@ class HomeScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "open", "Open"),
         Binding("n", "new", "New"),
         Binding("d", "duplicate", "Duplicate"),
         Binding("r", "rename", "Rename"),
@@ -76,10 +77,12 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.folder = folder
         self.entries: list[ProjectEntry] = []
+        self._offered: tuple[bool | None, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[Text | str] = DataTable(cursor_type="row", zebra_stripes=True, id="projects")
+        table: DataTable[Text | str] = RowTable(cursor_type="row", zebra_stripes=True,
+                                                    id="projects")
         table.add_column("Name", key="name")
         table.add_column("Kind", key="kind", width=16)
         table.add_column("Size", key="size", width=9)
@@ -136,7 +139,7 @@ class HomeScreen(Screen[None]):
         if self.entries:
             table.focus()
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     @staticmethod
     def _kind_cell(entry: ProjectEntry) -> Text:
@@ -171,7 +174,18 @@ class HomeScreen(Screen[None]):
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self) -> None:
         self._show_details()
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer only when the keys it offers change.
+
+        Every redraw of the footer sends its whole line again (about 1.2 KB at 80 columns), and
+        moving along the list rarely changes what can be done: over SSH that was most of a move.
+        """
+        offered = tuple(self.check_action(action, ()) for action, _title, _help in self.PALETTE)
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     @on(DataTable.RowSelected)
     def _row_selected(self) -> None:

@@ -18,6 +18,7 @@ from studio.storage.folder import (
 )
 from studio.storage.kinds import KINDS, KindSpec
 from studio.storage.project import (
+    FileTakenError,
     Project,
     ProjectHeader,
     StaleFileError,
@@ -39,6 +40,7 @@ from studio.storage import tilecode as _tilecode  # noqa: E402,F401  (registers 
 from studio.storage import haunted as _haunted  # noqa: E402,F401  (registers KINDS["haunted"])
 
 __all__ = [
+    "FileTakenError",
     "KINDS",
     "TRASH",
     "KindSpec",

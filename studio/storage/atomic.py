@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 BACKUP_SUFFIX = ".bak"
@@ -14,6 +16,19 @@ BACKUP_SUFFIX = ".bak"
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept: ``NAME.toml.bak``."""
     return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _link_new(tmp: Path, path: Path) -> None:
+    """Give ``tmp`` the name ``path`` only if no such file exists (a hard link fails if it does)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        # No hard links here (some network or FAT file systems): check, then rename.
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+        os.replace(tmp, path)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -26,11 +41,39 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, backup: bool = True) -> None:
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive advisory lock on ``folder`` (``flock`` on the folder itself).
+
+    Saves take it around "is the file still the one I read?" and the rename, so two sessions
+    saving the same project at the same instant cannot both pass the check and the second write
+    over the first. No lock file is left behind; where folders cannot be locked (no ``fcntl``, or
+    a file system that refuses) saves go ahead unlocked, as before.
+    """
+    fd = None
+    try:
+        import fcntl
+
+        fd = os.open(folder, os.O_RDONLY)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except (ImportError, OSError):
+        pass
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # closing releases the lock
+
+
+def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool = False) -> None:
     """Replace ``path`` with ``data`` so that readers see the old file or the new one, never half.
 
     The data goes to a temporary file in the same folder, is flushed to disk, and is renamed over
     the target. With ``backup``, an existing target is first copied to :func:`backup_path`.
+
+    Raises:
+        FileExistsError: with ``exclusive``, ``path`` exists (checked atomically: two sessions
+            creating the same new file cannot both succeed).
     """
     path = Path(path)
     folder = path.parent
@@ -41,14 +84,20 @@ def atomic_write(path: Path, data: bytes, backup: bool = True) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            with contextlib.suppress(OSError):
-                shutil.copymode(path, tmp)
-            if backup:
-                shutil.copy2(path, backup_path(path))
-        else:
+        if exclusive:
             os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise people sharing a games folder
-        os.replace(tmp, path)
+            _link_new(tmp, path)
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()  # the new name stays; the temporary one goes
+        else:
+            if path.exists():
+                with contextlib.suppress(OSError):
+                    shutil.copymode(path, tmp)
+                if backup:
+                    shutil.copy2(path, backup_path(path))
+            else:
+                os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -12,6 +12,7 @@ from pathlib import Path
 from studio.engines.tilecode.replay import Replay
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
+    FileTakenError,
     Project,
     load_project,
     new_project,
@@ -92,10 +93,24 @@ def free_path(folder: Path, name: str) -> Path:
     return candidate
 
 
+def save_new(project: Project, folder: Path) -> Path:
+    """Save ``project`` as a new file named after it in ``folder``, never over another file.
+
+    Two sessions creating "Maze" at once get ``maze.toml`` and ``maze-2.toml``, not one file
+    written twice: the name is taken atomically, and taken again if someone was faster.
+    """
+    for _ in range(100):
+        try:
+            return save_project(project, free_path(folder, project.name), exclusive=True)
+        except FileTakenError:
+            continue
+    raise ProjectError("cannot find a free file name", file=folder, hint="tidy the folder")
+
+
 def create_project(folder: str | Path, kind: str, name: str) -> Project:
     """Write a new project of ``kind`` into ``folder``; returns it with its path set."""
     project = new_project(kind, name)
-    save_project(project, free_path(Path(folder), project.name))
+    save_new(project, Path(folder))
     return project
 
 
@@ -104,7 +119,7 @@ def duplicate_project(path: str | Path, new_name: str) -> Project:
     project = load_project(path)
     project.header.name = validate_name(new_name)
     project.path = None
-    save_project(project, free_path(Path(path).parent, project.name))
+    save_new(project, Path(path).parent)
     return project
 
 
@@ -113,10 +128,12 @@ def rename_project(path: str | Path, new_name: str) -> Project:
     path = Path(path)
     project = load_project(path)
     project.header.name = validate_name(new_name)
-    target = path if slug(project.name) == slug(path.stem) else free_path(path.parent, project.name)
-    save_project(project, target)
-    if target != path:
-        path.unlink()
+    if slug(project.name) == slug(path.stem):
+        save_project(project, path, check_stale=True)
+        return project
+    save_new(project, path.parent)
+    # Another session may have moved it meanwhile: the renamed copy is saved, which is what counts.
+    path.unlink(missing_ok=True)
     return project
 
 

@@ -103,27 +103,24 @@ class HauntedModel:
         ordered.update({k: v for k, v in body.items() if k not in ordered})
         return HauntedModel(self.name, ordered, self.folder)
 
-    def with_map(self, index: int, table: dict[str, Any] | None) -> HauntedModel:
-        """Replace map ``index`` (``len(maps)`` appends; None deletes it)."""
-        tables = self.map_tables
+    def with_item(self, key: str, index: int, table: dict[str, Any] | None) -> HauntedModel:
+        """Replace entry ``index`` of the array of tables ``key`` (``len`` appends; None deletes)."""
+        tables = list(self.body.get(key, []))
         if table is None:
             del tables[index]
         elif index == len(tables):
             tables.append(table)
         else:
             tables[index] = table
-        return self.with_table("map", tables)
+        return self.with_table(key, tables)
+
+    def with_map(self, index: int, table: dict[str, Any] | None) -> HauntedModel:
+        """Replace map ``index`` (``len(maps)`` appends; None deletes it)."""
+        return self.with_item("map", index, table)
 
     def with_team(self, index: int, table: dict[str, Any] | None) -> HauntedModel:
         """Replace team ``index`` (``len(teams)`` appends; None deletes it)."""
-        tables = self.team_tables
-        if table is None:
-            del tables[index]
-        elif index == len(tables):
-            tables.append(table)
-        else:
-            tables[index] = table
-        return self.with_table("team", tables)
+        return self.with_item("team", index, table)
 
 
 def project_model(project: Project) -> HauntedModel:

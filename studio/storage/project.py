@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studio.storage.atomic import atomic_write
+from studio.storage.atomic import atomic_write, folder_lock
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
 from studio.storage.tomlio import decode_utf8, dumps, locate_field, parse_toml
@@ -192,6 +192,13 @@ class StaleFileError(ProjectError):
         self.missing = missing
 
 
+class FileTakenError(ProjectError):
+    """A new file was to be written, and a file of that name exists (maybe made a moment ago)."""
+
+    def __init__(self, file: Path) -> None:
+        super().__init__("a file of that name exists", file=file, hint="choose another name")
+
+
 def file_sha256(path: Path) -> str | None:
     """sha256 of a file's bytes, or None when there is no such file."""
     try:
@@ -256,34 +263,41 @@ def dumps_project(project: Project) -> str:
 
 
 def save_project(project: Project, path: str | Path | None = None, *,
-                 check_stale: bool = False) -> Path:
+                 check_stale: bool = False, exclusive: bool = False) -> Path:
     """Write a project atomically, keeping the previous file as ``NAME.toml.bak``.
 
     Args:
         project: the project; its ``path`` and ``disk_sha256`` are updated on success.
         path: where to write (default: ``project.path``).
         check_stale: refuse to overwrite ``project.path`` when the file on disk is no longer the
-            one loaded or last saved (changed by another session or an editor, or gone).
+            one loaded or last saved (changed by another session or an editor, or gone). The
+            check and the write happen under a lock on the folder, so two sessions saving at once
+            cannot both pass it.
+        exclusive: write a new file only: refuse when ``path`` exists (save as, new, duplicate).
 
     Returns:
         The path written.
 
     Raises:
         StaleFileError: with ``check_stale``, the file changed or went away; nothing written.
+        FileTakenError: with ``exclusive``, the file exists; nothing written.
         ProjectError: the file cannot be written; the old file is intact.
     """
     target = Path(path) if path is not None else project.path
     if target is None:
         raise ProjectError("the project has no file yet", hint="give a path to save to")
-    if check_stale and project.disk_sha256 is not None and target == project.path:
-        on_disk = file_sha256(target)
-        if on_disk != project.disk_sha256:
-            raise StaleFileError(target, missing=on_disk is None)
     data = dumps_project(project).encode("utf-8")
-    try:
-        atomic_write(target, data, backup=True)
-    except OSError as exc:
-        raise ProjectError(f"cannot save: {exc.strerror or exc}", file=target) from None
+    with folder_lock(target.parent):
+        if check_stale and project.disk_sha256 is not None and target == project.path:
+            on_disk = file_sha256(target)
+            if on_disk != project.disk_sha256:
+                raise StaleFileError(target, missing=on_disk is None)
+        try:
+            atomic_write(target, data, backup=True, exclusive=exclusive)
+        except FileExistsError:
+            raise FileTakenError(target) from None
+        except OSError as exc:
+            raise ProjectError(f"cannot save: {exc.strerror or exc}", file=target) from None
     project.path = target
     project.disk_sha256 = hashlib.sha256(data).hexdigest()
     return target

@@ -108,14 +108,20 @@ class Document(Generic[M]):
         return self._save(None, check_stale=not overwrite)
 
     def save_as(self, path: Path) -> Path:
-        """Save to another file, which becomes the document's file."""
-        return self._save(Path(path), check_stale=True)
+        """Save to another file, which becomes the document's file.
 
-    def _save(self, path: Path | None, check_stale: bool) -> Path:
+        Raises:
+            FileTakenError: the file exists (perhaps made by another session since it was asked
+                for); nothing is written over it.
+        """
+        return self._save(Path(path), check_stale=True, exclusive=True)
+
+    def _save(self, path: Path | None, check_stale: bool, exclusive: bool = False) -> Path:
         previous = self.project.body
         self.project.body = self._write(self.model)
         try:
-            written = save_project(self.project, path, check_stale=check_stale)
+            written = save_project(self.project, path, check_stale=check_stale,
+                                   exclusive=exclusive)
         except BaseException:
             self.project.body = previous
             raise

@@ -23,6 +23,17 @@ from studio.widgets.document import Document
 class ChoiceDialog(Dialog[str]):
     """A question with a few answers; each answer has a key, ``escape`` cancels."""
 
+    # Four answers ("changed on disk") did not fit the 64 columns of a dialog at the buttons'
+    # usual 16: the last one, Cancel, was cut off. Buttons as wide as their labels fit in 72.
+    DEFAULT_CSS = """
+    ChoiceDialog > Vertical {
+        width: 72;
+    }
+    ChoiceDialog .buttons Button {
+        min-width: 0;
+    }
+    """
+
     def __init__(self, title: str, question: str, choices: list[tuple[str, str, str]],
                  cancel: str = "cancel") -> None:
         """``choices``: (result, button label, key) in button order; the first is focused."""
@@ -106,9 +117,7 @@ class SaveAsDialog(Dialog["Path | None"]):
                 yield Button("Save", variant="primary", id="ok")
 
     def on_mount(self) -> None:
-        name = self.query_one("#name", Input)
-        name.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
-        name.focus()
+        self.query_one("#name", Input).focus()
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#name")

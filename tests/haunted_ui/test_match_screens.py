@@ -135,12 +135,17 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         assert len(read(saved)["rounds"][0]["turns"]) == 3
         await pilot.press("l")
         assert view.has_class("-log") and "turn 3:" in view.query_one("#log").text
+        await pilot.press("l")  # hidden while the match plays on
         await pilot.press("space", "F")  # resume and finish at full speed
         await until(pilot, lambda: not view.live.running)
         await until(pilot, lambda: not read(saved)["result"].get("aborted"))
         # one match, one file: the complete replay replaces what `s` saved
         assert view.replay_path == saved
         assert [p.name for p in replay_files(ht_project.parent)] == [saved.name]
+        await pilot.press("l")  # shown again: at its newest lines
+        await pilot.pause()
+        log_view = view.query_one("#log")
+        assert 0 < log_view.max_scroll_y == log_view.scroll_y
 
 
 async def test_keys_work_while_an_ai_thinks(ht_project: Path) -> None:
@@ -217,6 +222,7 @@ async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Pa
         await pilot.pause(0.1)
         assert "exception" in view.query_one("#turn").text  # the failed turn, with its error
         await pilot.press("l")
+
         log = view.query_one("#log").text
         assert ("round 1 (Default): idle wins (ai_failure; raising.py: exception — "
                 "RuntimeError: boom from the AI)") in log
@@ -268,3 +274,18 @@ def test_the_view_and_studio_match_agree(ht_project: Path) -> None:
     assert [r["result"]["turns"] for r in document["rounds"]] == [r["turns"] for r in cli["rounds"]]
     winner = {"A": "builtin:greedy", "B": "builtin:lookahead"}[document["result"]["winner"]]
     assert winner == cli["winner"]
+
+
+async def test_an_ai_that_does_not_load_is_named_with_the_reason(ht_project: Path) -> None:
+    broken = ht_project.parent / "broken.py"
+    broken.write_text("def main(state, side):\n    x = (\n")
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, home=str(broken),
+                                                 away="builtin:idle", config=ONE,
+                                                 in_process_builtins=False))
+        await until(pilot, lambda: view.replay_path is not None)
+        await pilot.pause(0.1)
+        banner = view.query_one("#banner").text
+        assert "broken.py: exception" in banner and "SyntaxError" in banner
+        assert "idle wins" in banner

@@ -117,6 +117,11 @@ async def test_browse_filter_and_delete(ht_project: Path) -> None:
         await pilot.pause(0.3)
         browser = app.screen
         assert {i.path.name for i in browser.shown} == {"a.json.gz", "b.json.gz"}
+        second_name = browser.shown[1].path.name
+        await pilot.press("down", "enter")  # enter is the screen's, after the move, not before
+        await pilot.pause()
+        assert app.screen.path.name == second_name
+        await pilot.press("escape")
         await pilot.press("slash", *"wander", "enter")
         assert [i.path.name for i in browser.shown] == ["b.json.gz"]
         await pilot.press("v")

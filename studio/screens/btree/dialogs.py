@@ -48,9 +48,7 @@ class TypeDialog(Dialog["str | None"]):
         return [Option(f"{marks[category(t)]} {t}", id=t) for t in self.types(text)]
 
     def on_mount(self) -> None:
-        field = self.query_one("#filter", Input)
-        field.cursor_blink = False
-        field.focus()
+        self.query_one("#filter", Input).focus()
         self.query_one(OptionList).highlighted = 0
 
     @on(Input.Changed, "#filter")

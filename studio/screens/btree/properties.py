@@ -119,7 +119,6 @@ class PropertiesPane(VerticalScroll):
             placeholder = spec.kind if spec.default is None else f"{spec.default}"
             editor = Input(shown_value(node, spec), id=f"field-{spec.name}", compact=True,
                            placeholder=placeholder)
-            editor.cursor_blink = False  # a blinking cursor repaints an idle screen
         return Horizontal(label, editor, classes="row")
 
     def _choice_label(self, spec: FieldSpec) -> str:

@@ -120,7 +120,11 @@ class MatchLayout(HauntedScreen):
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         log = self.query_one("#log", LinesView)
         log.set_lines([Text(line) for line in lines[-500:]])
-        log.scroll_end(animate=False)
+        # After the refresh: scrolling now would use the height before the new lines.
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def action_toggle_log(self) -> None:
         self.toggle_class("-log")
+        if self.has_class("-log"):  # hidden, it had no size to scroll in: show the newest lines
+            log = self.query_one("#log", LinesView)
+            self.call_after_refresh(log.scroll_end, animate=False)

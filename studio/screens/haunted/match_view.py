@@ -22,7 +22,7 @@ from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.sessions.haunted import MatchPlan
-from studio.sessions.haunted_live import LiveMatch, LiveView
+from studio.sessions.haunted_live import LiveMatch, LiveView, round_line
 from studio.sessions.haunted_replays import new_replay_path, save_match
 from studio.storage.errors import ProjectError
 
@@ -142,6 +142,9 @@ class MatchViewScreen(MatchLayout):
             return [Text(f"✗ {view.error}", style=styles.error), Text("escape: back", style=styles.muted)]
         lines: list[Text] = []
         if view.result is not None:
+            last = view.rounds[-1] if view.rounds else None
+            if last is not None and last.failures:  # say why, e.g. an AI that did not load
+                lines.append(Text(round_line(last, view.names), style=styles.error))
             lines.append(Text(view.log[-1] if view.log else "match over", style=styles.success))
             if self.replay_path is not None:
                 lines.append(Text(f"replay: {self.replay_path.name}", style=styles.muted))

@@ -24,6 +24,7 @@ from studio.sessions.haunted_replays import (
 from studio.storage import move_to_trash
 from studio.storage.errors import ProjectError
 from studio.storage.haunted_replay import load_replay
+from studio.widgets.row_table import RowTable
 
 COLUMNS = ("when", "teams", "maps", "result", "seed")
 
@@ -40,7 +41,7 @@ class ReplayBrowserScreen(HauntedScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "open", "Open"),
         Binding("v", "verify", "Verify"),
         Binding("d,delete", "delete", "Delete"),
         Binding("slash", "filter", "Filter", key_display="/"),
@@ -59,10 +60,8 @@ class ReplayBrowserScreen(HauntedScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        field = Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
-        field.cursor_blink = False
-        yield field
-        table = DataTable(id="replays", cursor_type="row", zebra_stripes=False)
+        yield Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
+        table = RowTable(id="replays", cursor_type="row", zebra_stripes=False)
         table.add_columns(*COLUMNS)
         yield table
         yield Static(id="status")

@@ -123,9 +123,7 @@ class MatchSetupScreen(HauntedScreen):
 
     @staticmethod
     def _input(value: str, id: str) -> Input:
-        field = Input(value, id=id, compact=True)
-        field.cursor_blink = False  # a blinking cursor repaints an idle screen
-        return field
+        return Input(value, id=id, compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -72,9 +72,7 @@ class ValueDialog(Dialog["str | None"]):
                 yield Button("OK", variant="primary", id="ok")
 
     def on_mount(self) -> None:
-        field = self.query_one("#value", Input)
-        field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
-        field.focus()
+        self.query_one("#value", Input).focus()
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#value")

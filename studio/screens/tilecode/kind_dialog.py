@@ -62,8 +62,6 @@ class KindDialog(Dialog[bool]):
                 yield Button("OK", variant="primary", id="ok")
 
     def on_mount(self) -> None:
-        for field in self.query(Input):
-            field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         self.query_one("#name", Input).focus()
 
     @on(Button.Pressed, "#ok")

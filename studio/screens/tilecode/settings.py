@@ -76,8 +76,6 @@ class SettingsScreen(TilecodeScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        for field in self.query(Input):
-            field.cursor_blink = False  # a blinking cursor repaints an idle screen (SSH bytes)
         self.query_one("#width", Input).focus()
 
     def _about(self) -> str:

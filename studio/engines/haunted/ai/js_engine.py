@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import re
 import time
 from typing import Any
 
@@ -124,3 +125,53 @@ def _take_output(context: Any, session: Any) -> None:
 def _js_error(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     return f"{type(exc).__name__}: {text}"[-2000:]
+
+
+CHECK_MARK = "__studio_syntax_check__"
+_PARSE_ERROR = re.compile(r"^<anonymous>:(\d+): (.*)$", re.MULTILINE)
+
+
+def check_js(session: Any, source: str, memory_mb: int) -> None:
+    """Report whether ``source`` parses as a classic script, without running any of it.
+
+    The script is evaluated behind a first line that throws: V8 parses the whole script before
+    running anything, so a syntax error is reported first, and a script that parses stops at that
+    line before any statement of its own (hoisting creates bindings, it runs nothing). Line
+    numbers are shifted back by that line; the column comes from V8's caret under the bad line.
+    """
+    from py_mini_racer import JSParseException, MiniRacer  # noqa: PLC0415
+
+    context = MiniRacer()
+    atexit.register(context.close)
+    context.set_hard_memory_limit(memory_mb << 20)
+    try:
+        context.eval(f"throw {json.dumps(CHECK_MARK)};\n" + source)
+    except JSParseException as exc:
+        session.send({"ok": False, "kind": "syntax", **parse_error(str(exc))})
+    except Exception as exc:  # noqa: BLE001 - the mark (it parsed), or a declaration clash
+        first_line = str(exc).split("\n", 1)[0]
+        if first_line == f"<anonymous>:1: {CHECK_MARK}":
+            session.send({"ok": True})
+        else:
+            # Raised while declaring the globals, before the first line: no place of its own.
+            error = parse_error(str(exc)).get("error") or _js_error(exc)
+            session.send({"ok": False, "kind": "syntax", "error": error})
+    finally:
+        context.close()
+
+
+def parse_error(text: str) -> dict[str, Any]:
+    """Message, line and column (1-based, in the user's script) of a V8 parse error's text.
+
+    V8 writes ``<anonymous>:LINE: SyntaxError: …``, then the line and a caret line (one
+    character per source character) under the bad token.
+    """
+    found = _PARSE_ERROR.search(text)
+    if found is None:
+        return {"error": text.strip()[-2000:]}
+    lines = text[found.end() + 1:].split("\n")
+    caret = lines[1] if len(lines) > 1 else ""
+    out: dict[str, Any] = {"error": found.group(2), "line": max(int(found.group(1)) - 1, 1)}
+    if "^" in caret:
+        out["column"] = caret.index("^") + 1
+    return out

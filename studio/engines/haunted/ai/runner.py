@@ -112,15 +112,7 @@ class WorkerPlayer:
 
     def load(self, seed: int, side: str) -> AIReply:
         """Start the worker and load the AI (within ``load_limit``)."""
-        self.close()
-        started = time.perf_counter()
-        try:
-            self._start()
-        except OSError as exc:
-            self.close()
-            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
-        self._send({"op": "load", "path": str(self.path), "seed": seed, "side": side})
-        reply = self._reply(started + self.load_limit, started)
+        reply = self._begin({"op": "load", "path": str(self.path), "seed": seed, "side": side})
         if reply.ok or reply.failure == "exception":
             self._note_confinement()
         if not reply.ok:
@@ -148,6 +140,22 @@ class WorkerPlayer:
             reply = check_shape(reply)
         if reply.failure in ("timeout", "crash"):
             self.close()
+        return reply
+
+    def check(self, source: str) -> AIReply:
+        """Parse JavaScript ``source`` in a fresh worker without running it (the AI editor's f6).
+
+        V8 is only reachable in a worker, so even a parse never happens in the studio process.
+
+        Returns:
+            ok; or failure ``syntax`` with V8's message in ``error`` and ``result`` =
+            ``{"line": …, "column": …}`` (1-based, None when unknown); ``timeout`` or ``crash``
+            when the worker does not answer within ``load_limit``.
+        """
+        reply = self._begin({"op": "check", "source": source})
+        if not reply.ok:
+            reply.result = {key: self._last_message.get(key) for key in ("line", "column")}
+        self.close()
         return reply
 
     def close(self) -> None:
@@ -191,6 +199,19 @@ class WorkerPlayer:
         return self._process.pid if self._process else None
 
     # -- plumbing -----------------------------------------------------------------------------
+
+    def _begin(self, message: dict[str, Any]) -> AIReply:
+        """Start a fresh worker, send its first message, and wait ``load_limit`` for the reply."""
+        self.close()
+        started = time.perf_counter()
+        try:
+            self._start()
+        except OSError as exc:
+            self.close()
+            return AIReply(False, failure="crash", error=f"cannot start the worker: {exc}")
+        self._last_message = {}
+        self._send(message)
+        return self._reply(started + self.load_limit, started)
 
     def _start(self) -> None:
         self._workdir = tempfile.mkdtemp(prefix="studio-ai-")

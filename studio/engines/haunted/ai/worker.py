@@ -12,6 +12,8 @@ Messages (host → worker, then worker → host)::
     {"op": "move", "turn": 3, "state": {...}, "side": "home"}
         {"ok": true, "result": [...], "ms": 0.8, "stdout": "...", "stderr": "..."}
         {"ok": false, "kind": "exception" | "bad_shape", "error": "...", ...}
+    {"op": "check", "source": "..."}            (``--js`` only, instead of ``load``)
+        {"ok": true} or {"ok": false, "kind": "syntax", "error": ..., "line": 3, "column": 5}
 """
 
 from __future__ import annotations
@@ -196,18 +198,34 @@ class _Options:
         self.js_memory_mb = int(values.get("--js-memory-mb", 64))
 
 
+def _sibling(here: str, name: str) -> Any:
+    """Import a module of this folder (the worker runs by path with ``-S``, outside the package)."""
+    sys.path.insert(0, here)
+    try:
+        return __import__(name)
+    finally:
+        sys.path.remove(here)
+
+
 def main(argv: list[str]) -> int:
-    """Entry point: apply limits, wait for ``load``, then serve moves."""
+    """Entry point: apply limits, wait for ``load`` (or ``check``), then serve moves."""
     args = _Options(argv)
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
-    import confine as hardening  # noqa: PLC0415 - sibling module, found through ``here``
-    sys.path.remove(here)
+    hardening = _sibling(here, "confine")
     in_fd, out_fd = (int(fd) for fd in args.fds.split(","))
     session = Session(os.fdopen(in_fd, "rb"), os.fdopen(out_fd, "wb"))
     hardening.set_limits(0 if args.js else args.memory_mb, args.cpu_seconds)
-    load = session.receive()
-    if load is None or load.get("op") != "load":
+    first = session.receive()
+    op = first.get("op") if first is not None else None
+    js_engine = None
+    if args.js and op in ("load", "check"):
+        js_engine = _sibling(here, "js_engine")
+        js_engine.import_mini_racer(args.js)
+    if js_engine is not None and op == "check":
+        # The AI editor's syntax check: parse without running (the host compiles Python itself).
+        js_engine.check_js(session, first["source"], args.js_memory_mb)
+        return 0
+    if op != "load":
         return 2
 
     def confine() -> tuple[bool, str]:
@@ -215,14 +233,10 @@ def main(argv: list[str]) -> int:
             return False, "confinement switched off"
         return hardening.confine(args.workdir, args.processes)
 
-    if args.js:
-        sys.path.insert(0, here)
-        import js_engine  # noqa: PLC0415
-        sys.path.remove(here)
-        js_engine.import_mini_racer(args.js)
-        js_engine.run_js(session, load, args.js_memory_mb)
+    if js_engine is not None:
+        js_engine.run_js(session, first, args.js_memory_mb)
     else:
-        run_python(session, load, confine)
+        run_python(session, first, confine)
     return 0
 
 

@@ -1,0 +1,101 @@
+"""``studio serve --ssh``: share the studio over SSH without administering sshd."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+
+from studio.commands import command
+from studio.storage import ProjectError
+
+INSTALL_HINT = ("the SSH server needs the optional 'ssh' extra: pip install 'studio[ssh]' "
+                "(in a checkout: .venv/bin/pip install -e '.[ssh]'; python3 dev.py installs it)")
+
+
+def _fail(message: str) -> int:
+    print(f"studio: {message}", file=sys.stderr)
+    return 1
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ssh", action="store_true", required=True,
+                        help="serve over SSH (the only way for now; required)")
+    parser.add_argument("folder", nargs="?", default="games", metavar="FOLDER",
+                        help="the folder of projects every session opens (default: ./games)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default: 127.0.0.1, this machine only; "
+                             "0.0.0.0 for every address)")
+    parser.add_argument("--port", type=int, default=2222, help="port (default: 2222; 0: any free)")
+    parser.add_argument("--authorized-keys", metavar="FILE", type=Path,
+                        default=Path.home() / ".ssh" / "authorized_keys",
+                        help="public keys allowed to log in (default: ~/.ssh/authorized_keys; "
+                             "read again at every login)")
+    parser.add_argument("--host-key", metavar="FILE", type=Path, default=None,
+                        help="the server's private key (default: made once in "
+                             "$XDG_STATE_HOME/studio or ~/.local/state/studio)")
+    parser.add_argument("--max-sessions", metavar="N", type=int, default=8,
+                        help="sessions at once; more are refused with a message (default: 8)")
+    parser.add_argument("--theme", choices=["dark", "light", "ansi"], default=None,
+                        help="the theme every session starts in")
+
+
+@command("serve", "share the studio: every SSH login gets its own studio on FOLDER", _arguments)
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from studio.ssh import hostkey
+        from studio.ssh.server import ServeConfig, StudioSSH, precompile
+    except ImportError as exc:
+        if "asyncssh" not in str(exc) and "cryptography" not in str(exc):
+            raise
+        return _fail(INSTALL_HINT)
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise ProjectError("no such folder", file=folder, hint="give a folder of projects")
+    if not 0 < args.max_sessions <= 1000:
+        return _fail("--max-sessions takes a number from 1 to 1000")
+    key_path = args.host_key or hostkey.default_host_key_path()
+    try:
+        key, created = hostkey.load_or_create(key_path)
+    except hostkey.HostKeyError as exc:
+        return _fail(str(exc))
+    if not args.authorized_keys.is_file():
+        print(f"studio: warning: {args.authorized_keys} does not exist yet: nobody can log in "
+              "until it holds a public key", file=sys.stderr)
+    precompile()
+    config = ServeConfig(folder=folder, authorized_keys=args.authorized_keys, host_key=key,
+                         host=args.host, port=args.port, max_sessions=args.max_sessions,
+                         theme=args.theme)
+    made = "made now" if created else "kept"
+    return asyncio.run(_run(StudioSSH(config), f"{hostkey.fingerprint(key)} ({made} in {key_path})"))
+
+
+async def _run(server, key_line: str) -> int:
+    config = server.config
+    try:
+        await server.start()
+    except OSError as exc:
+        return _fail(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc} "
+                     "(choose another --port)")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    host = config.host if ":" not in config.host else f"[{config.host}]"
+    print(f"studio: serving {config.folder} over SSH on {host}:{server.port} "
+          f"(at most {config.max_sessions} sessions)\n"
+          f"studio: host key {key_line}\n"
+          f"studio: keys allowed: {config.authorized_keys}\n"
+          f"studio: connect with: ssh -t -p {server.port} {host}\n"
+          "studio: ctrl+c stops the server and every session", file=sys.stderr, flush=True)
+    if config.host not in ("127.0.0.1", "::1", "localhost"):
+        print("studio: warning: listening beyond this machine; every key in the file can edit "
+              "the folder as you", file=sys.stderr, flush=True)
+    await stop.wait()
+    print("studio: stopping: ending every session", file=sys.stderr, flush=True)
+    await server.close()
+    return 0

@@ -1,0 +1,309 @@
+"""Teams & AIs (haunted.md §13.6): the team registry; AIs added, written, tested and edited.
+
+Registry edits go through :mod:`studio.sessions.haunted_teams` (the storage validation decides,
+so a refused edit says what ``studio validate`` would) and are undoable and saved with the
+project. AI code never runs here: a load test starts a worker process from a thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Header, Static
+
+from studio.engines.haunted.builtin_ais import PREFIX
+from studio.screens.dialogs import ConfirmDialog
+from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.screens import make
+from studio.screens.haunted.team_adding import TeamAdding, refusal
+from studio.screens.haunted.team_dialogs import Field, FormDialog
+from studio.sessions import haunted_teams as registry
+from studio.sessions.haunted_checks import LoadTest, first_map, run_load_test
+from studio.storage import ProjectError
+from studio.storage.haunted import MONSTERS
+from studio.storage.haunted_project import HauntedModel
+from studio.widgets.row_table import RowTable
+
+RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
+COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
+Change = Callable[[HauntedModel], HauntedModel]
+
+
+class TeamsScreen(TeamAdding, HauntedScreen):
+    """The registry in registration order, with the last load test of each AI."""
+
+    SCREEN_TITLE = "teams & AIs"
+    AUTO_FOCUS = "#teams"
+    DEFAULT_CSS = """
+    TeamsScreen #teams { height: 1fr; }
+    TeamsScreen #details { height: auto; max-height: 9; padding: 0 1; background: $boost; }
+    TeamsScreen #problems { height: auto; padding: 0 1; color: $text-error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add", "Add"),
+        Binding("enter", "fields", "Fields"),
+        Binding("e", "edit", "Edit AI"),
+        Binding("t", "test", "Test-load"),
+        Binding("d", "delete", "Delete"),
+        Binding("c", "duplicate", "Copy"),
+        Binding("k", "move_up", "Up"),
+        Binding("j", "move_down", "Down"),
+        Binding("i", "import_csv", "Import CSV"),
+        Binding("escape", "back", "Back"),
+    ]
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = [
+        ("add", "Add a team", "From an AI file, a new Python/JavaScript AI, or a built-in (a)"),
+        ("fields", "Edit the team's fields", "Name, team, school, school size, monsters (enter)"),
+        ("edit", "Edit the team's AI", "Open its code in the AI editor (e)"),
+        ("test", "Test-load the team's AI", "Start a worker, load, answer one move (t)"),
+        ("delete", "Delete the team", "Remove the entry; its AI file is kept (d)"),
+        ("duplicate", "Duplicate the team", "A copy of the entry with the same AI (c)"),
+        ("move_up", "Move the team up", "Earlier in registration order (k)"),
+        ("move_down", "Move the team down", "Later in registration order (j)"),
+        ("import_csv", "Import the original team list", "A Microsoft Forms CSV export (i)"),
+    ]
+
+    def __init__(self, document, **options) -> None:
+        super().__init__(document)
+        self.tests: dict[tuple[str, str], LoadTest | None] = {}
+        """Last load test per AI (runtime, source); None while one runs."""
+        self._select: int | None = options.get("select")
+        self._wide: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield RowTable(cursor_type="row", zebra_stripes=True, id="teams")
+        yield Static(id="details")
+        yield Static(id="problems")
+        yield Footer()
+
+    # ------------------------------------------------------------------------------ view
+
+    @property
+    def selected(self) -> int | None:
+        """The index of the highlighted entry (None when the registry is empty)."""
+        count = len(self.model.team_tables)
+        row = self.query_one(DataTable).cursor_row
+        return min(max(row, 0), count - 1) if count else None
+
+    @staticmethod
+    def key(table: dict) -> tuple[str, str]:
+        """What a load test belongs to: the AI, whichever entries run it."""
+        return str(table.get("runtime", "builtin")), str(table.get("source", ""))
+
+    def source_of(self, table: dict) -> str:
+        """What the entry runs: ``builtin:NAME`` or its file's path."""
+        runtime, source = self.key(table)
+        return PREFIX + source if runtime == "builtin" else str(self.folder / source)
+
+    def _test_cell(self, table: dict) -> Text:
+        key = self.key(table)
+        if key not in self.tests:
+            return Text("–", style="dim")
+        result = self.tests[key]
+        if result is None:
+            return Text("testing…", style="italic")
+        return Text(result.summary(), style="green" if result.ok else "bold red")
+
+    def _columns(self, table: DataTable) -> None:
+        """(Re)build the columns for the screen's width: every column fits at 80 columns."""
+        wide = self.size.width >= 100
+        if table.columns and wide == self._wide:
+            return
+        self._wide = wide
+        table.clear(columns=True)
+        widths = (3, 20, 12, 10, 8, 16, 14) if wide else (2, 13, 9, 8, 8, 14, 10)
+        for label, width in zip(COLUMNS, widths):
+            table.add_column(label, width=width)
+
+    def on_resize(self) -> None:
+        if self.is_mounted and (self.size.width >= 100) != self._wide:
+            self.refresh_view()
+
+    def refresh_view(self) -> None:
+        table = self.query_one(DataTable)
+        row = self._select if self._select is not None else table.cursor_row
+        self._select = None
+        self._columns(table)
+        table.clear()
+        for index, team in enumerate(self.model.team_tables):
+            runtime = str(team.get("runtime", "builtin"))
+            table.add_row(
+                str(index + 1), Text(str(team.get("name", "")), style="bold"),
+                str(team.get("team", "")), str(team.get("school", "")),
+                Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
+                f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
+                self._test_cell(team))
+        if table.row_count:
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
+        problem = registry.registry_problem(self.model)
+        self.query_one("#problems", Static).update(
+            Text(f"✗ {problem.location}: {refusal(problem)}") if problem else "")
+        self._show_details()
+
+    def _show_details(self) -> None:
+        index = self.selected
+        details = self.query_one("#details", Static)
+        if index is None:
+            details.update("No teams yet: a adds one (a file, a new AI from the template, a "
+                           "built-in), i imports the original team list.")
+            return
+        team = self.model.team_tables[index]
+        runtime, source = self.key(team)
+        if runtime == "builtin":
+            lines = [f"built-in AI {source!r} (read-only: e shows its source)"]
+        else:
+            missing = "" if (self.folder / source).is_file() else "  ✗ no such file"
+            language = "JavaScript" if runtime == "js" else "Python"
+            lines = [f"{source} ({language}){missing}"]
+        size = team.get("school_size")
+        lines[0] += f" · school size {size}" if size else ""
+        result = self.tests.get(self.key(team), "none")
+        if result is None:
+            lines.append("load test running…")
+        elif isinstance(result, LoadTest):
+            # Tracebacks name the file by its absolute path: shown relative, like the source.
+            here = f"{self.folder.resolve()}/"
+            found = [line.replace(here, "") for line in result.details()]
+            lines += [("✓ " if result.ok else "✗ ") + found[0], *found[1:6]]
+        else:
+            lines.append("t test-loads this AI (a worker, one move on the first map)")
+        details.update(Text("\n".join(lines)))
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        self._show_details()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        index = self.selected
+        if action in ("fields", "edit", "test", "delete", "duplicate", "move_up", "move_down"):
+            if index is None:
+                return False
+            if action == "move_up":
+                return index > 0 or None
+            if action == "move_down":
+                return index < len(self.model.team_tables) - 1 or None
+            return True
+        return super().check_action(action, parameters)
+
+    # --------------------------------------------------------------------------- editing
+
+    def apply(self, label: str, change: Change, select: int | None = None) -> str:
+        """Make ``change`` one undoable edit; returns "" or why it was refused."""
+        try:
+            model = change(self.model)
+        except ProjectError as exc:
+            return refusal(exc)
+        self._select = select
+        if not self.edit(label, model):
+            self._select = None
+        return ""
+
+    def _apply_or_say(self, label: str, change: Change, select: int | None = None) -> None:
+        problem = self.apply(label, change, select)
+        if problem:
+            self.notify(problem, title="Refused", severity="error")
+
+    def action_move_up(self) -> None:
+        self._move(-1)
+
+    def action_move_down(self) -> None:
+        self._move(1)
+
+    def _move(self, step: int) -> None:
+        index = self.selected
+        if index is None or not 0 <= index + step < len(self.model.team_tables):
+            return
+        name = self.model.team_tables[index].get("name")
+        self._apply_or_say(f"move {name} {'up' if step < 0 else 'down'}",
+                           lambda m: registry.move(m, index, step), index + step)
+
+    def action_duplicate(self) -> None:
+        index = self.selected
+        if index is not None:
+            name = self.model.team_tables[index].get("name")
+            self._apply_or_say(f"duplicate {name}", lambda m: registry.duplicate(m, index),
+                               index + 1)
+
+    @work(exclusive=True, group="dialog")
+    async def action_delete(self) -> None:
+        index = self.selected
+        if index is None:
+            return
+        team = self.model.team_tables[index]
+        kept = "" if team.get("runtime") == "builtin" else f"\nIts file {team.get('source')} is kept."
+        question = f"Remove {team.get('name')!r} from the registry (and its tournaments)?{kept}"
+        if await self.app.push_screen_wait(ConfirmDialog("Delete team", question, "Delete")):
+            self._apply_or_say(f"delete {team.get('name')}", lambda m: registry.delete(m, index),
+                               index)
+
+    @work(exclusive=True, group="dialog")
+    async def action_fields(self) -> None:
+        index = self.selected
+        if index is None:
+            return
+        team = self.model.team_tables[index]
+
+        def monster(key: str, default: str) -> str:
+            value = team.get(key, default)
+            return value if value in MONSTERS else default
+
+        fields = [Field("name", "Name", str(team.get("name", ""))),
+                  Field("team", "Team", str(team.get("team", ""))),
+                  Field("school", "School", str(team.get("school", ""))),
+                  Field("school_size", "School size", str(team.get("school_size", "")),
+                        placeholder="students (for seeding)"),
+                  Field("monster", "Monster", monster("monster", "bobo"), MONSTERS),
+                  Field("alternate", "Alternate", monster("alternate", "pinky"), MONSTERS)]
+
+        def submit(values: dict[str, str]) -> str:
+            return self.apply(f"edit {team.get('name')}",
+                              lambda m: registry.replace(m, index, registry.with_fields(team, values)),
+                              index)
+
+        await self.app.push_screen_wait(FormDialog(
+            f"Team {team.get('name')}", fields, submit, "Apply",
+            "The away team wears its alternate when both first choices are the same."))
+
+    # ------------------------------------------------------------------------ AI actions
+
+    def action_edit(self) -> None:
+        index = self.selected
+        if index is not None:
+            self.app.push_screen(make("ai", self.document, team_index=index))
+
+    def action_test(self) -> None:
+        index = self.selected
+        if index is None:
+            return
+        team = self.model.team_tables[index]
+        board = first_map(self.model)
+        if board is None:
+            self.notify("The project has no valid map to test on", severity="error")
+            return
+        key = self.key(team)
+        if key in self.tests and self.tests[key] is None:
+            return  # already running
+        self.tests[key] = None
+        self.refresh_view()
+        self._load_test(key, self.source_of(team), board)
+
+    @work(thread=True, group="load-test")
+    def _load_test(self, key: tuple[str, str], source: str, board) -> None:
+        # A worker thread: the load test blocks up to the load and move limits.
+        result = run_load_test(source, self.model.config(), board)
+        try:
+            self.app.call_from_thread(self._tested, key, result)
+        except RuntimeError:
+            pass  # the app closed meanwhile
+
+    def _tested(self, key: tuple[str, str], result: LoadTest) -> None:
+        self.tests[key] = result
+        if self.is_mounted:
+            self.refresh_view()

@@ -1,0 +1,350 @@
+"""The built-in SSH server: public-key logins, one studio process per session, nothing else.
+
+The server does three things and refuses the rest: it checks a client's key against an
+authorized_keys file (read again at every login, so adding a key needs no restart), it runs
+``python -m studio.ssh.child`` in a fresh pseudo-terminal for each interactive session, and it
+passes bytes both ways. Passwords, keyboard-interactive, exec, subsystems (SFTP), port and agent
+forwarding are all refused. One line is logged per connection when it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import compileall
+import os
+import re
+import signal
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+import studio
+from studio.ssh.pty_process import PtyProcess
+
+PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
+"""The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
+
+_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+_PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "TZ", "TMPDIR", "XDG_STATE_HOME",
+               "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")
+"""The server's own variables a session inherits; the client's are not trusted, except below."""
+
+
+@dataclass
+class ServeConfig:
+    """What ``studio serve --ssh`` was asked for."""
+
+    folder: Path
+    authorized_keys: Path
+    host_key: asyncssh.SSHKey
+    host: str = "127.0.0.1"
+    port: int = 2222
+    max_sessions: int = 8
+    theme: str | None = None
+    grace: float = 1.0
+    """Seconds a session's studio gets to end after a hangup before it is terminated, then killed."""
+    log: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def session_env(term: str | None, client_env: dict[str, str],
+                server_env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a session's studio process.
+
+    Only the terminal type and colour hints come from the client, checked; the locale is always
+    UTF-8, since what the studio draws (box lines, blocks, arrows) needs it.
+    """
+    base = os.environ if server_env is None else server_env
+    env = {name: base[name] for name in _PASSED_ENV if name in base}
+    env["TERM"] = term if term and _TERM.fullmatch(term) else "xterm-256color"
+    env["LANG"] = "C.UTF-8"
+    env["PYTHONUTF8"] = "1"
+    env["PYTHONPATH"] = str(PACKAGE_ROOT)
+    if client_env.get("COLORTERM") in ("truecolor", "24bit"):
+        env["COLORTERM"] = client_env["COLORTERM"]
+    if "NO_COLOR" in client_env:
+        env["NO_COLOR"] = "1"
+    return env
+
+
+def precompile() -> None:
+    """Write the studio's bytecode once, so that no session pays for compiling it.
+
+    Without cached bytecode (a fresh checkout, or PYTHONDONTWRITEBYTECODE in the environment)
+    every session would compile ~300 modules before its first frame: about 0.3 s of a 0.6 s start.
+    """
+    try:
+        compileall.compile_dir(PACKAGE_ROOT / "studio", quiet=2, workers=1)
+    except OSError:
+        pass  # a read-only install: sessions start a little slower, that is all
+
+
+class StudioSSH:
+    """The running server: its sessions, the limit on them and the log."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.sessions: set[StudioSession] = set()
+        self.connections: set[Connection] = set()
+        self._endings: set[asyncio.Task[int]] = set()
+        self._server: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def port(self) -> int:
+        """The port listened on (useful with ``port=0``, which picks a free one)."""
+        assert self._server is not None
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        self._server = await asyncssh.create_server(
+            lambda: Connection(self), self.config.host, self.config.port,
+            server_host_keys=[self.config.host_key],
+            encoding=None, line_editor=False,  # raw bytes both ways: the studio is the editor
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            gss_host=None, kbdint_auth=False, password_auth=False, host_based_auth=False,
+            login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
+        )
+
+    async def close(self) -> None:
+        """Stop listening, end every session and reap every process."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for session in list(self.sessions):
+            session.end_process()  # first, so that closing its connection is no "disconnect"
+        for connection in list(self.connections):
+            connection.note("server stopped")
+            if connection.conn is not None:
+                connection.conn.close()
+        while self._endings:
+            await asyncio.gather(*list(self._endings), return_exceptions=True)
+        for _ in range(100):  # up to 2 s for every connection to close and log its line
+            if not self.connections:
+                break
+            await asyncio.sleep(0.02)
+
+    def track(self, task: asyncio.Task[int]) -> None:
+        self._endings.add(task)
+        task.add_done_callback(self._endings.discard)
+
+    def argv(self) -> list[str]:
+        theme = ["--theme", self.config.theme] if self.config.theme else []
+        # -P: the working folder may hold another checkout's ``studio``; never import that one.
+        return [sys.executable, "-P", "-m", "studio.ssh.child", "open", *theme,
+                str(self.config.folder)]
+
+
+class Connection(asyncssh.SSHServer):
+    """One client connection: authentication and its log line."""
+
+    def __init__(self, hub: StudioSSH) -> None:
+        self.hub = hub
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.user = "-"
+        self.key = "-"
+        self.started = time.monotonic()
+        self.authenticated = False
+        self.ended = ""
+        self.refused_keys = 0
+        self._keys: asyncssh.SSHAuthorizedKeys | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        host, port = conn.get_extra_info("peername")[:2]
+        self.peer = f"{host}:{port}"
+        self._host = host
+        self.hub.connections.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.hub.connections.discard(self)
+        if not self.authenticated:
+            self.note(f"refused: no authorized key ({self.refused_keys} offered)"
+                      if self.refused_keys else "closed before logging in")
+        elif not self.ended:
+            self.ended = "closed"
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+        duration = time.monotonic() - self.started
+        self.hub.config.log(f"{stamp} peer={self.peer} user={self.user} key={self.key} "
+                            f"duration={duration:.1f}s ended={self.ended}")
+
+    def note(self, what: str) -> None:
+        """Record how the connection ended (the first reason wins, refusals add to it)."""
+        self.ended = f"{self.ended}; {what}" if self.ended else what
+
+    # -------------------------------------------------------------------- authentication
+
+    def begin_auth(self, username: str) -> bool:
+        self.user = username.replace(" ", "_")[:64] or "-"
+        try:
+            self._keys = asyncssh.read_authorized_keys(str(self.hub.config.authorized_keys))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            self._keys = None
+            self.note(f"no usable authorized_keys ({exc})")
+        return True  # always ask for a key
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # from="..." restrictions in the file are honoured; other options have nothing to do
+        # here, since a session can only ever run the studio.
+        if self._keys is None or self._keys.validate(key, self._host, self._host) is None:
+            self.refused_keys += 1
+            return False
+        self.key = key.get_fingerprint("sha256")
+        return True
+
+    def auth_completed(self) -> None:
+        self.authenticated = True
+
+    # --------------------------------------------------------------------------- requests
+
+    def session_requested(self) -> StudioSession:
+        return StudioSession(self)
+
+    def connection_requested(self, *args: object) -> bool:
+        self.note("refused port forwarding")
+        return False
+
+    def server_requested(self, *args: object) -> bool:
+        self.note("refused remote port forwarding")
+        return False
+
+    def unix_connection_requested(self, *args: object) -> bool:
+        self.note("refused socket forwarding")
+        return False
+
+    def unix_server_requested(self, *args: object) -> bool:
+        self.note("refused socket forwarding")
+        return False
+
+
+class StudioSession(asyncssh.SSHServerSession):
+    """One interactive session: a studio process in its own pseudo-terminal."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.hub = connection.hub
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.process: PtyProcess | None = None
+        self.size = (80, 24)
+        self.has_pty = False
+        self._closed = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: object) -> bool:
+        self.has_pty = True
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.connection.note(f"refused exec {command[:80]!r}")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.connection.note(f"refused subsystem {subsystem[:40]!r}")
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if not self.has_pty:
+            self._refuse("the studio needs a terminal: connect with 'ssh -t'", "refused: no terminal")
+            return
+        limit = self.hub.config.max_sessions
+        if len(self.hub.sessions) >= limit:
+            self._refuse(f"the server is full ({limit} sessions at once); try again later",
+                         f"refused: server full ({limit} sessions)")
+            return
+        self.hub.sessions.add(self)
+        term = self.chan.get_terminal_type()
+        env = session_env(term, dict(self.chan.get_environment()))
+        try:
+            self.process = PtyProcess(self.hub.argv(), env, self.size, self._output, self._exited)
+        except OSError as exc:
+            self.hub.sessions.discard(self)
+            self._refuse(f"cannot start the studio: {exc}", f"failed to start: {exc}")
+
+    def _refuse(self, message: str, reason: str) -> None:
+        assert self.chan is not None
+        self.connection.note(reason)
+        self.chan.write(f"studio: {message}\r\n".encode())
+        self.chan.exit(1)
+
+    # ------------------------------------------------------------------------ the bridge
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self._closed:
+            self.chan.write(data)
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        if self.process is not None and not self.process.write(data) and self.chan is not None:
+            self.chan.pause_reading()  # the studio is not reading: stop the client, not memory
+            self.process.input_drained = self.chan.resume_reading
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width and height:
+            self.size = (width, height)
+            if self.process is not None:
+                self.process.resize(width, height)  # the kernel sends the studio SIGWINCH
+
+    def pause_writing(self) -> None:
+        if self.process is not None:
+            self.process.pause_output()  # a slow link: let the studio wait, not the buffer grow
+
+    def resume_writing(self) -> None:
+        if self.process is not None:
+            self.process.resume_output()
+
+    def eof_received(self) -> bool:
+        return True  # keep drawing; the studio ends with its own quit or the hangup
+
+    def _exited(self, code: int) -> None:
+        """The studio ended by itself (quit or crash): pass its status on and close."""
+        self.hub.sessions.discard(self)
+        outcome = f"studio exited ({code})" if code >= 0 else f"studio killed by signal {-code}"
+        self.connection.note(outcome)
+        if self.chan is not None and not self._closed:
+            self._closed = True
+            if code >= 0:
+                self.chan.exit(code)
+            else:
+                self.chan.exit_with_signal(signal.Signals(-code).name.removeprefix("SIG"))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if self.process is not None and self.process.returncode is None:
+            self.connection.note("client disconnected")
+            self.end_process()
+
+    def end_process(self) -> None:
+        if self.process is None:
+            return
+        process, self.process = self.process, None
+
+        async def end() -> int:
+            try:
+                return await process.end(self.hub.config.grace)
+            finally:
+                self.hub.sessions.discard(self)
+
+        self.hub.track(asyncio.ensure_future(end()))
