@@ -73,6 +73,10 @@ def _solve(args: argparse.Namespace) -> int:
             moves.append({"index": index, "choice": choice_text(engine.choices[index].to_json())})
             engine.choose(index)
             engine.run_to_choice()
+        if engine.result != found.result:  # the search and the engine disagree: never print a bad line
+            raise ProjectError(f"the line found ends in {result_text(engine.result)!r} when replayed, "
+                               f"not {result_text(found.result)!r}",
+                               hint="a solver bug: please report it with the game; --path plain avoids the kernel")
     if args.json:
         print(json.dumps({
             "found": found.found, "moves": moves, "states": found.states, "exhausted": found.exhausted,

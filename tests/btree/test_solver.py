@@ -97,3 +97,16 @@ def test_cli_solve_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(data["moves"]) == 29 and data["moves"][0]["choice"].startswith("walk")
     assert cli.main(["solve", str(GAMES / "tic-tac-toe.toml"), "--max-states", "10"]) == 0
     assert "No winning line found within 10 states" in capsys.readouterr().out
+
+
+def test_cli_solve_refuses_to_print_a_line_that_does_not_replay_to_its_result(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import studio.commands.btree_solve as command
+    from studio.engines.btree.solver import SolveResult
+
+    wrong = SolveResult(found=True, choices=[0], result={"result": "win", "player": "keeper"},
+                        reason="found")
+    monkeypatch.setattr(command, "solve", lambda engine, **options: wrong)
+    assert cli.main(["solve", str(GAMES / "sokoban.toml")]) != 0
+    err = capsys.readouterr().err
+    assert "when replayed" in err and "Game not over" in err and "Solved" not in err

@@ -102,6 +102,9 @@ def test_debugger(snap_compare, bt_folder: Path) -> None:
 def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
     import studio.screens.btree.solver as solver_module
 
+    # Which path searches depends on whether the kernel's warm-up has finished: fix it.
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
+
     async def run(pilot) -> None:
         await play()(pilot)
         await pilot.press("s")
@@ -126,6 +129,7 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
     import studio.screens.btree.solver as solver_module
 
     monkeypatch.setattr(SolverScreen, "_search", lambda screen: None)
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
 
     async def run(pilot) -> None:
         await play()(pilot)

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header
 
+from studio.engines import jit
 from studio.screens.btree.base import BtreeScreen
 from studio.sessions import warmup
 from studio.widgets.lines import LinesView
@@ -88,10 +89,11 @@ class SolverScreen(BtreeScreen):
             Text("Breadth-first search from the current position;", styles.muted),
             Text("the game's own randomness stays as the seed makes it.", styles.muted),
             Text(""),
-            Text(f"states explored  {self.states:,}", styles.text),
-            Text(f"states per second {rate:,.0f}", styles.text),
-            Text(f"depth            {self.depth}", styles.text),
-            Text(f"time             {elapsed:.1f} s", styles.text),
+            Text(f"states explored    {self.states:,}", styles.text),
+            Text(f"states per second  {rate:,.0f}", styles.text),
+            Text(f"depth              {self.depth}", styles.text),
+            Text(f"time               {elapsed:.1f} s", styles.text),
+            Text(f"search             {self._path_words()}", styles.muted),
             Text(""),
         ]
         if not self.done:
@@ -100,9 +102,19 @@ class SolverScreen(BtreeScreen):
             lines.append(Text(self.outcome, styles.success if "found" in self.outcome
                               else styles.warning))
             if "found" in self.outcome:
-                lines.append(Text("enter: back to the board, the solver's moves shown one by "
-                                  "one (enter plays each)", styles.muted))
+                lines.append(Text("enter: follow it on the board, a move per enter", styles.muted))
         self.query_one("#report", LinesView).set_lines(lines)
+
+    def _path_words(self) -> str:
+        """Why the rate is what it is: the numba kernel, or the plain path and why."""
+        result = self.job.result
+        if result is not None:
+            words = {"kernel": "numba kernel", "plain": "plain Python",
+                     "reference": "engine snapshots"}.get(result.path, result.path)
+            return f"{words}; {result.note}" if result.note else words
+        if self.job.path == "plain":
+            return "plain Python, while the kernel compiles (first use)"
+        return "numba kernel" if jit.available() else f"plain Python ({jit.reason()})"
 
     def action_cancel_or_back(self) -> None:
         if not self.done:
