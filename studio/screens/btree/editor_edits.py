@@ -1,0 +1,185 @@
+"""The tree editor's edits (btree.md §11.2): the operations of ``engines/btree/tree_edit.py``
+and ``node_fields.py`` on the selection, each one undoable edit of the document.
+
+A base of :class:`~studio.screens.btree.editor.TreeEditorScreen`, which draws the panes and moves
+the selection; this part only changes the tree and leaves drawing to ``refresh_view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from textual import on, work
+
+from studio.engines.btree.node_fields import set_field
+from studio.engines.btree.tree_edit import (
+    EditError,
+    add_child,
+    allowed_child_types,
+    copy_subtree,
+    delete_and_reparent,
+    delete_children,
+    delete_subtree,
+    find,
+    insert_above,
+    insert_below,
+    move,
+    new_node,
+    node_at,
+    paste,
+    swap_with_parent,
+)
+from studio.screens.btree.base import BtreeScreen
+from studio.screens.btree.dialogs import TypeDialog
+from studio.screens.btree.properties import PropertiesPane
+from studio.screens.dialogs import NameDialog
+from studio.storage.btree_project import BtreeModel
+
+Path = tuple[int, ...]
+
+
+class TreeEditing(BtreeScreen):
+    """The selection (``cursor``), the clipboard and every edit of the authored tree."""
+
+    cursor: Path = ()
+    clipboard: dict | None = None
+
+    # ------------------------------------------------------------------------------ model
+
+    @property
+    def model(self) -> BtreeModel:
+        return self.document.model
+
+    @property
+    def tree(self) -> dict | None:
+        return self.model.tree
+
+    @property
+    def node(self) -> dict | None:
+        try:
+            return None if self.tree is None else node_at(self.tree, self.cursor)
+        except (EditError, IndexError, KeyError, TypeError):
+            return None
+
+    def change_tree(self, label: str, tree: dict, select: Path | None = None) -> None:
+        """Record an edit of the tree; the selection moves to ``select`` when given."""
+        if select is not None:
+            self.cursor = select
+        self.edit(label, replace(self.model, tree=tree))
+
+    def attempt(self, label: str, operation: Callable[[], tuple[dict, Path]]) -> None:
+        """Run a tree operation; a refusal is said in a notification, nothing changes."""
+        if self.tree is None:
+            self.notify("The tree is empty: n adds the root node.", timeout=3)
+            return
+        try:
+            tree, path = operation()
+        except EditError as error:
+            self.notify(str(error), severity="warning", timeout=4)
+            return
+        self.change_tree(label, tree, path)
+
+    # ---------------------------------------------------------------------------- editing
+
+    @on(PropertiesPane.Changed)
+    def _field_changed(self, message: PropertiesPane.Changed) -> None:
+        if self.tree is None:
+            return
+        try:
+            tree = set_field(self.tree, self.cursor, message.name, message.value)
+        except EditError as error:
+            self.notify(str(error), severity="error", timeout=5)
+            return
+        self.change_tree(f"{message.name} of {self.node.get('type')}", tree)
+
+    @work(exclusive=True, group="dialog")
+    async def action_add(self, where: str) -> None:
+        if self.tree is None:
+            kind = await self.app.push_screen_wait(TypeDialog("Root node", None))
+            if kind:
+                self.change_tree(f"add root {kind}", new_node(kind), ())
+            return
+        target = self.cursor if where in ("first", "last") else self.cursor[:-1]
+        try:
+            allowed = allowed_child_types(self.tree, target) if where in ("first", "last") \
+                else None
+        except EditError as error:
+            self.notify(str(error), severity="warning", timeout=4)
+            return
+        kind = await self.app.push_screen_wait(TypeDialog(f"Add ({where})", allowed))
+        if not kind:
+            return
+        node = new_node(kind)
+        operations = {
+            "last": lambda: add_child(self.tree, self.cursor, node, first=False),
+            "first": lambda: add_child(self.tree, self.cursor, node, first=True),
+            "below": lambda: insert_below(self.tree, self.cursor, node),
+            "above": lambda: insert_above(self.tree, self.cursor, node),
+        }
+        self.attempt(f"add {kind}", operations[where])
+
+    def action_move(self, delta: int) -> None:
+        self.attempt("move " + ("earlier" if delta < 0 else "later"),
+                     lambda: move(self.tree, self.cursor, delta))
+
+    def action_swap_parent(self) -> None:
+        self.attempt("swap with parent", lambda: swap_with_parent(self.tree, self.cursor))
+
+    def action_copy(self) -> None:
+        if self.node is not None:
+            self.clipboard = copy_subtree(self.tree, self.cursor)
+            self.notify(f"Copied {self.node.get('type')} (ctrl+v pastes)", timeout=2)
+
+    def action_cut(self) -> None:
+        if self.node is not None:
+            self.clipboard = copy_subtree(self.tree, self.cursor)
+            self.action_delete("subtree")
+
+    def action_paste(self) -> None:
+        if self.clipboard is None:
+            self.notify("Nothing copied yet (ctrl+c copies a subtree)", timeout=2)
+            return
+        clip = self.clipboard
+        self.attempt("paste", lambda: paste(self.tree, self.cursor, clip, "last"))
+
+    def action_delete(self, what: str) -> None:
+        if self.cursor == () and what in ("subtree", "reparent") and self.tree is not None:
+            if what == "subtree":
+                self.change_tree("delete the whole tree", None, ())  # type: ignore[arg-type]
+                return
+        operations = {
+            "subtree": lambda: delete_subtree(self.tree, self.cursor),
+            "reparent": lambda: delete_and_reparent(self.tree, self.cursor),
+            "children": lambda: delete_children(self.tree, self.cursor),
+        }
+        self.attempt(f"delete {what}", operations[what])
+
+    @work(exclusive=True, group="dialog")
+    async def action_find(self) -> None:
+        text = await self.app.push_screen_wait(NameDialog("Find a node by nid or comment", "",
+                                                          "Find"))
+        if not text or self.tree is None:
+            return
+        hits = find(self.tree, text)
+        if not hits:
+            self.notify(f"No node with {text!r} in its nid or comment", timeout=3)
+            return
+        after = [path for path in hits if path > self.cursor]
+        self.select((after or hits)[0])
+
+    def action_edit_pattern(self) -> None:
+        names = self.query_one(PropertiesPane).pattern_fields()
+        if not names:
+            self.notify("This node has no pattern", timeout=2)
+            return
+        self.open_pattern(names[0])
+
+    @on(PropertiesPane.EditPattern)
+    def _edit_pattern_message(self, message: PropertiesPane.EditPattern) -> None:
+        self.open_pattern(message.name)
+
+    def open_pattern(self, name: str) -> None:
+        from studio.screens.btree.pattern_editor import PatternEditorScreen
+
+        self.app.push_screen(PatternEditorScreen(self.document, self.cursor, name))
