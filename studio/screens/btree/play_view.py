@@ -1,0 +1,171 @@
+"""What the play screen shows (btree.md §11.3): the board with the offered choices outlined and
+the previewed one drawn in place, the status line and the choice list.
+
+A base of :class:`~studio.screens.btree.play.BtreePlayScreen`, which owns the session and the
+keys; everything here reads the session's state and draws it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.geometry import Region
+
+from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver
+from studio.engines.btree.text import BUTTON_GLYPHS, pattern_text
+from studio.screens.btree.base import BtreeScreen
+from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
+from studio.widgets.board import Board
+from studio.widgets.canvas import Canvas
+from studio.widgets.lines import LinesView
+
+SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""Factors on display waits and automatic moves: 0 does not wait."""
+
+
+class PlayView(BtreeScreen):
+    """The drawing half of the play screen; the state it reads is set by the screen."""
+
+    session: Any
+    wait: Any = None
+    selected: int | None = None
+    board_cursor: tuple[int, int] | None = None
+    hover: tuple[int, int] | None = None
+    following = False
+    speed_index = 3
+    extra_width = 0
+    show_hidden = False
+    digits = ""
+
+    # ------------------------------------------------------------------------------ state
+
+    @property
+    def choices(self) -> tuple:
+        wait = self.wait
+        if isinstance(wait, (ChoiceWait, AutoMove)):
+            return self.session.engine.choices
+        return ()
+
+    def player_colour(self, pid: Any) -> str:
+        key = str(pid)
+        if key not in self.colours:
+            sprites = self.model.settings.get("sprites", {})
+            rgb = sprites.get("players", {}).get(key) if isinstance(sprites, dict) else None
+            if isinstance(rgb, list) and len(rgb) == 3:
+                self.colours[key] = "#%02x%02x%02x" % tuple(int(v) for v in rgb)
+            else:
+                self.colours[key] = PLAYER_COLOURS[len(self.colours) % len(PLAYER_COLOURS)]
+        return self.colours[key]
+
+    def previewed(self) -> int | None:
+        """The choice to show in place: the selected one, or the one under the cursor/mouse."""
+        choices = self.choices
+        if not choices:
+            return None
+        if isinstance(self.wait, AutoMove):
+            return self.wait.index
+        if self.following:
+            hint = self.session.solution_choice()
+            if hint is not None:
+                return hint
+        under = self._under(self.board_cursor or self.hover)
+        if under:
+            return under[(self.selected or 0) % len(under)] if self.board_cursor else under[0]
+        return None if self.selected is None else min(self.selected, len(choices) - 1)
+
+    def _under(self, cell: tuple[int, int] | None) -> list[int]:
+        if cell is None:
+            return []
+        col, row = cell
+        out = []
+        for (r, c, rows, cols), indices in self.session.engine.choices_by_rect.items():
+            if r <= row < r + rows and c <= col < c + cols:
+                out.extend(indices)
+        return sorted(out)
+
+    # ---------------------------------------------------------------------------- drawing
+
+    def _renderer(self) -> BtreeRenderer:
+        engine = self.session.engine
+        display = self.model.display
+        glyphs = display.get("glyphs", {})
+        width = cell_width_of([engine.board], glyphs, int(display.get("cell_width", 0)))
+        rects: dict[tuple, int] = {}
+        for rect, indices in engine.choices_by_rect.items():
+            rects[rect] = len(indices)
+        preview = None
+        index = self.previewed()
+        tint = None
+        if self.choices:
+            tint = self.player_colour(engine.choice_player)
+            if index is not None:
+                choice = self.choices[index]
+                preview = Preview(choice.row, choice.col, choice.rhs)
+        return BtreeRenderer(engine.board, self.styles_ui, width + self.extra_width, glyphs,
+                             display.get("colors", {}), self.show_hidden, self.hidden_layers,
+                             rects, tint, preview)
+
+    def refresh_view(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        board = self.query_one(Board)
+        board.renderer = self._renderer()
+        board.set_cursor(self.board_cursor)
+        self._draw_status()
+        self._draw_choices()
+
+    def _draw_status(self) -> None:
+        session = self.session
+        engine = session.engine
+        wait = self.wait
+        if isinstance(wait, GameOver):
+            state = wait.text
+        elif isinstance(wait, ChoiceWait):
+            state = f"player {wait.player} to move ({session.seat_of(wait.player)})"
+        elif isinstance(wait, AutoMove):
+            state = f"player {wait.player} ({wait.seat}) plays {wait.index + 1}"
+            state += f" — {wait.note}" if wait.note else ""
+        elif isinstance(wait, DisplayWait):
+            state = f"showing the board ({wait.delay:g} s; space skips)"
+        else:
+            state = "running…"
+        speed = SPEEDS[self.speed_index]
+        digits = f" · typed {self.digits}" if self.digits else ""
+        if self.following and self.session.solution is not None:
+            hint = self.session.solution_choice()
+            digits += " · solver: enter plays its move" if hint is not None else \
+                " · off the solver's line"
+        text = (f"seed {session.seed} · step {engine.step_count} · {state} · "
+                f"moves {len(session.choices_made)} · speed ×{speed:g}{digits}")
+        canvas = Canvas(len(text) + 1, 1)
+        canvas.put(0, 0, text, self.styles_ui.text)
+        self.query_one("#status", LinesView).set_lines(canvas.strips())
+
+    def _draw_choices(self) -> None:
+        styles = self.styles_ui
+        choices = self.choices
+        view = self.query_one("#choices", LinesView)
+        shown = self.previewed()
+        if not choices:
+            canvas = Canvas(36, 1)
+            message = self.wait.text if isinstance(self.wait, GameOver) else "(no choice now)"
+            canvas.put(0, 0, message, styles.muted)
+            view.set_lines(canvas.strips())
+            return
+        lines = []
+        for index, choice in enumerate(choices):
+            button = BUTTON_GLYPHS.get(str(choice.button or ""), "")
+            desc = choice.desc or "move"
+            text = (f"{index + 1:>2} {desc}{' [' + button + ']' if button else ''} "
+                    f"{pattern_text(choice.lhs)} → {pattern_text(choice.rhs)} "
+                    f"@{choice.row},{choice.col}")
+            lines.append(text)
+        canvas = Canvas(max(len(t) for t in lines) + 1, len(lines))
+        for y, text in enumerate(lines):
+            style = styles.text + (styles.cursor if y == shown else styles.text)
+            canvas.put(0, y, text, style)
+            canvas.hit(Region(0, y, canvas.width, 1), y)
+        view.set_lines(canvas.strips(), canvas.hits)
+        if shown is not None:
+            view.show_line(shown)
