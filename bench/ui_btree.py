@@ -74,7 +74,7 @@ def projects(tmp: Path) -> tuple[list[Path], Path]:
 
 
 async def choice_frames(path: Path, count: int) -> tuple[list[float], list[float]]:
-    app = StudioApp(path.parent)
+    app = StudioApp(path.parent, freeze_startup=True)  # as `studio` runs it
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         meter = Meter(app)
@@ -118,7 +118,7 @@ async def choice_frames(path: Path, count: int) -> tuple[list[float], list[float
 
 
 async def editor_figures(path: Path) -> tuple[float, float, float, float]:
-    app = StudioApp(path.parent)
+    app = StudioApp(path.parent, freeze_startup=True)  # as `studio` runs it
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         times = []

@@ -59,7 +59,7 @@ def headless(folder: Path, seed: int) -> float:
 
 
 async def in_view(project: Path, seed: int) -> float:
-    app = StudioApp(project)
+    app = StudioApp(project, freeze_startup=True)  # as `studio` runs it
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -76,7 +76,7 @@ async def in_view(project: Path, seed: int) -> float:
 async def keys_while_thinking(project: Path, count: int) -> list[float]:
     slow = project.parent / "slow.py"
     slow.write_text(SLOW_AI)
-    app = StudioApp(project)
+    app = StudioApp(project, freeze_startup=True)  # as `studio` runs it
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

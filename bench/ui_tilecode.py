@@ -135,7 +135,7 @@ def p95(values: list[float]) -> float:
 
 
 async def measure(path: Path, keys: int, rounds: int) -> dict[str, float]:
-    app = StudioApp(path.parent)
+    app = StudioApp(path.parent, freeze_startup=True)  # as `studio` runs it
     app.animation_level = "none"
     out: dict[str, float] = {}
     async with app.run_test(size=SIZE) as pilot:

@@ -69,7 +69,7 @@ def _run_ui(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from studio.app import StudioApp  # the UI loads only when it is wanted
 
-    StudioApp(path, theme=args.theme).run()
+    StudioApp(path, theme=args.theme, freeze_startup=True).run()
     return EXIT_OK
 
 

@@ -220,3 +220,16 @@ def test_every_kind_opens_in_its_own_screens() -> None:
 
     assert set(SCREENS) == set(KINDS)
 
+
+
+async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path, monkeypatch) -> None:
+    import studio.app as app_module
+
+    calls: list[str] = []
+    monkeypatch.setattr(app_module.gc, "collect", lambda: calls.append("collect"))
+    monkeypatch.setattr(app_module.gc, "freeze", lambda: calls.append("freeze"))
+    for freeze in (False, True):
+        app = app_module.StudioApp(games, freeze_startup=freeze)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+    assert calls == ["collect", "freeze"]  # collected first, so no garbage is kept for good

@@ -70,7 +70,8 @@ class LinesView(ScrollView, can_focus=True):
         """The picture as plain text, one line per row."""
         return "\n".join(strip.text for strip in self._strips)
 
-    def _to_strip(self, line: Text | Strip) -> Strip:
+    def to_strip(self, line: Text | Strip) -> Strip:
+        """A line as this view draws it (callers may keep it to show again)."""
         if isinstance(line, Strip):
             return line
         segments = list(line.render(self.app.console))
@@ -86,22 +87,39 @@ class LinesView(ScrollView, can_focus=True):
         Returns:
             How many lines were repainted (0 when nothing changed).
         """
-        strips = [self._to_strip(line) for line in lines]
+        strips = [self.to_strip(line) for line in lines]
         self._hits = list(hits)
         old = self._strips
         self._strips = strips
         width = max((strip.cell_length for strip in strips), default=0)
         size = Size(width, len(strips))
-        if size != self.virtual_size:
-            grew = size.height != self.virtual_size.height
-            self.virtual_size = size
-            if grew:
+        old_size = self.virtual_size
+        if size != old_size:
+            if self._moves_layout(old_size, size):
+                self.virtual_size = size
                 self.refresh(layout=True)
                 return len(strips)
+            # Same box, same scrollbars: only the scroll range changed. Setting the reactive
+            # would lay the whole screen out again, which on a live match was a layout per frame
+            # (the turn panel's width changes with its text).
+            self.set_reactive(LinesView.virtual_size, size)
+            self._scroll_update(size)
         changed = [y for y, strip in enumerate(strips) if y >= len(old) or old[y] != strip]
+        changed += range(len(strips), len(old))  # lines that went: blank them
         for y in changed:
             self.refresh_line(y)
         return len(changed)
+
+    def _moves_layout(self, old: Size, new: Size) -> bool:
+        """Whether new picture dimensions change this widget's box or its scrollbars."""
+        height, width = self.styles.height, self.styles.width
+        if new.height != old.height and (height is None or height.is_auto):
+            return True  # as tall as its lines: the neighbours move
+        if new.width != old.width and width is not None and width.is_auto:
+            return True
+        box = self.container_size
+        return ((old.width > box.width, old.height > box.height)
+                != (new.width > box.width, new.height > box.height))
 
     def show_line(self, y: int) -> None:
         """Scroll so that picture line ``y`` is visible."""

@@ -127,7 +127,7 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         for turn in (1, 2, 3):
             await pilot.press("n")
             await until(pilot, lambda: (view.live.view().record or {}).get("turn") == turn)
-        assert "turn 3" in view.query_one("#turn").text
+        await until(pilot, lambda: "turn 3" in view.query_one("#turn").text)  # the next frame
         assert "paused" in view.query_one("#score").text
         await pilot.press("s")
         saved = view.replay_path

@@ -152,6 +152,31 @@ async def test_lines_view_repaints_only_changed_lines_and_maps_clicks() -> None:
         assert app.clicked == ["two"]
 
 
+class FixedLinesApp(App[None]):
+    CSS = "LinesView { height: 6; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView()
+
+
+async def test_a_fixed_height_lines_view_changes_its_lines_without_a_new_layout() -> None:
+    """A log or panel whose text changes width or length every turn must not lay the screen
+    out again each time (a layout per frame of a live match); one growing past its box must
+    (its scrollbar appears), and lines that went are blanked."""
+    app = FixedLinesApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        view = app.query_one(LinesView)
+        view.set_lines([Text("one"), Text("two"), Text("three")])
+        await pilot.pause()
+        assert not view._layout_required
+        view.set_lines([Text("one, longer"), Text("two")])
+        assert not view._layout_required
+        await pilot.pause()
+        assert view.render_line(2).text.strip() == ""  # "three" went
+        view.set_lines([Text(f"line {i}") for i in range(9)])  # past 6 rows: a scrollbar
+        assert view._layout_required
+
+
 async def test_follow_with_slack_keeps_the_camera_while_the_target_is_central() -> None:
     app = BoardApp(Letters(100, 100), cursor=None)
     async with app.run_test(size=(40, 20)):

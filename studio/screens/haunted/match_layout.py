@@ -67,6 +67,7 @@ class MatchLayout(HauntedScreen):
     """Board, scoreboard, turn panel, banner and log; subclasses say what to show."""
 
     AUTO_FOCUS = ""  # None would mean the app's "*": the first field would take the keys
+    _log_lines: list[str] | tuple[str, ...] = ()
     DEFAULT_CSS = """
     MatchLayout #main { height: 1fr; }
     MatchLayout Board { width: auto; height: auto; max-height: 100%; margin: 0 1; }
@@ -118,13 +119,23 @@ class MatchLayout(HauntedScreen):
         self.query_one("#banner", LinesView).set_lines(wrapped(shown.banner, SIDE_WIDTH - 2))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
+        """Give the log panel its lines; while it is hidden they wait for ``l`` (feeding a hidden
+        log every turn cost a layout and a scroll per frame of a fast match)."""
+        self._log_lines = lines
+        if self.has_class("-log"):
+            self._fill_log()
+
+    def _fill_log(self) -> None:
         log = self.query_one("#log", LinesView)
-        log.set_lines([Text(line) for line in lines[-500:]])
+        # A match's log grows by a few lines a turn: render only those, not all 500 again.
+        cache = getattr(self, "_log_strips", {})
+        shown = self._log_lines[-500:]
+        self._log_strips = {line: cache.get(line) or log.to_strip(Text(line)) for line in shown}
+        log.set_lines([self._log_strips[line] for line in shown])
         # After the refresh: scrolling now would use the height before the new lines.
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def action_toggle_log(self) -> None:
         self.toggle_class("-log")
-        if self.has_class("-log"):  # hidden, it had no size to scroll in: show the newest lines
-            log = self.query_one("#log", LinesView)
-            self.call_after_refresh(log.scroll_end, animate=False)
+        if self.has_class("-log"):
+            self._fill_log()

@@ -53,8 +53,8 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
 def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
                looks: dict[str, Style], styles: UIStyles) -> list[Text]:
     """This turn's moves per monster, then warnings and failures."""
-    if record is None:
-        return [Text("no turn played yet", style=styles.muted)]
+    if record is None:  # as tall as a turn's lines: a round's start moves nothing below
+        return [Text("no turn played yet", style=styles.muted), Text(""), Text("")]
     lines = [Text(f"turn {record.get('turn', '?')}", style=styles.accent)]
     for side, letter in (("home", "H"), ("away", "A")):
         answer = record.get(side) or {}

@@ -27,7 +27,7 @@ from studio.sessions.haunted_replays import new_replay_path, save_match
 from studio.storage.errors import ProjectError
 
 
-FRAME_RATE = 30
+FRAME_RATE = 10
 """Most frames a second the view draws while a match runs at full speed."""
 
 
