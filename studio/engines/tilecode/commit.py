@@ -31,7 +31,7 @@ def commit(rnd: Round) -> State:
     moved: list[tuple[int, int, int, str]] = []
     rested: list[int] = []
     created: list[tuple[int, int, int, int]] = []
-    pending, stop, cancelled = rnd.pending, rnd.stop, rnd.cancelled
+    pending, stop = rnd.pending, rnd.stop  # a cancelled move never became pending
     s_ids, s_kinds, s_xs, s_ys, s_dirs = state.ids, state.kinds, state.xs, state.ys, state.dirs
     total = n + len(rnd.created)
     for slot in range(total):
