@@ -22,6 +22,7 @@ from textual.widgets import Footer, Header
 from studio.engines.btree import BtreeError, Compiled
 from studio.engines.btree.session import AutoMove, DisplayWait, PlaySession
 from studio.screens.btree.play_view import SPEEDS, PlayView
+from studio.sessions import warmup
 from studio.storage.btree_project import compile_model
 from studio.widgets.board import Board
 from studio.widgets.lines import LinesView
@@ -108,6 +109,9 @@ class BtreePlayScreen(PlayView):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # Ready the solver's kernel in the background now (a process of its own), so that `s`
+        # finds it loaded rather than searching on the slow path meanwhile.
+        warmup.ready(warmup.SOLVER)
         if self.start_debugger:
             self.call_after_refresh(self.action_debugger)
         else:

@@ -113,7 +113,7 @@ class SolverScreen(BtreeScreen):
                      "reference": "engine snapshots"}.get(result.path, result.path)
             return f"{words}; {result.note}" if result.note else words
         if self.job.path == "plain":
-            return "plain Python, while the kernel compiles (first use)"
+            return "plain Python, while the kernel gets ready (first use)"
         return "numba kernel" if jit.available() else f"plain Python ({jit.reason()})"
 
     def action_cancel_or_back(self) -> None:
