@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from studio.commands import command
@@ -67,6 +68,9 @@ def _map_check(args: argparse.Namespace) -> int:
     pairs = [_pair(text) for text in args.pair] if args.pair else None
     board = maps[args.map]
     rounds = max(1, args.rounds)
+    if not jit.available():  # said before the wait, not only in the result
+        print(f"studio: {jit.reason()}: the plain path plays the rounds, about 100 times slower "
+              "(--rounds sets how many)", file=sys.stderr)
     results = check(board, rounds, args.seed, pairs)
     path = "numba" if jit.available() else f"plain Python ({jit.reason()})"
     if args.json:

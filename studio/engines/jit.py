@@ -180,7 +180,8 @@ def load_cached(fn: Callable[..., Any], *args: Any) -> bool:
         cres = fn._cache.load_overload(sig, fn.targetctx)  # type: ignore[attr-defined]
         if cres is None:
             return False
-        fn.targetctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])  # type: ignore[attr-defined]
+        context = fn.targetctx  # type: ignore[attr-defined]
+        context.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
         fn.add_overload(cres)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - plain functions and numba versions without these
         return False

@@ -58,7 +58,8 @@ def test_cross_pairs_have_no_verdict_and_results_do_not_depend_on_threads() -> N
     pair = (Policy("safe"), Policy("greedy", 0.2).mirror())
     one = check(DEFAULT, 600, seed=4, pairs=[pair], jobs=1)[0]
     two = check(DEFAULT, 600, seed=4, pairs=[pair], jobs=2)[0]
-    assert one.verdict == "" and (one.home_wins, one.away_wins, one.ties) == (two.home_wins, two.away_wins, two.ties)
+    assert one.verdict == ""
+    assert (one.home_wins, one.away_wins, one.ties) == (two.home_wins, two.away_wins, two.ties)
     plain = check(DEFAULT, 60, seed=4, pairs=[pair], plain=True)[0]
     fast = check(DEFAULT, 60, seed=4, pairs=[pair])[0]
     assert (plain.home_wins, plain.away_wins, plain.ties) == (fast.home_wins, fast.away_wins, fast.ties)
@@ -78,7 +79,8 @@ def test_default_pairs_and_json_form() -> None:
 def test_parse_policy() -> None:
     assert parse_policy("greedy") == Policy("greedy")
     assert parse_policy("lookahead~0.25") == Policy("lookahead", 0.25)
-    for text, message in (("smart", "unknown policy 'smart'"), ("greedy~x", "noise 'x' of 'greedy~x' is not a number"),
+    for text, message in (("smart", "unknown policy 'smart'"),
+                          ("greedy~x", "noise 'x' of 'greedy~x' is not a number"),
                           ("safe~2", "noise must be in"), ("", "unknown policy ''")):
         with pytest.raises(ValueError, match=message):
             parse_policy(text)
@@ -133,3 +135,13 @@ def test_map_check_refuses_another_kind_of_project(capsys, tmp_path) -> None:
     project = create_project(tmp_path, "btree", "Tree").path
     code, _, err = run(capsys, "Default", "--project", str(project))
     assert code == 1 and "not a Haunted Tiles project" in err and project.name in err
+
+
+def test_map_check_without_numba_runs_the_plain_path_and_says_so(capsys, monkeypatch) -> None:
+    from studio.engines import jit
+
+    monkeypatch.setattr(jit, "available", lambda: False)
+    monkeypatch.setattr(jit, "reason", lambda: "numba cannot load: test")
+    code, out, err = run(capsys, "Open 5", "--rounds", "20", "--pair", "safe:safe")
+    assert code == 0 and "20 rounds per pair, plain Python (numba cannot load: test):" in out
+    assert "numba cannot load: test: the plain path plays the rounds" in err

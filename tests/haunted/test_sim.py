@@ -34,7 +34,8 @@ WEAK = board(["3213123", "2121212", "1313131", "3333333", "1313131", "2121212", 
 MAPS = [*original_maps()[:3], builtin_maps()["Cracked 9"], builtin_maps()["Open 5"], WEAK]
 PAIRS = [(Policy(h), Policy(a).mirror()) for h in KINDS for a in KINDS]
 NOISY = [(Policy("greedy", 0.3), Policy("lookahead", 0.1)), (Policy("safe", 0.5), Policy("random", 0.2)),
-         (Policy("lookahead", 0.2), Policy("lookahead", 0.2).mirror()), (Policy("random", 1.0), Policy("greedy"))]
+         (Policy("lookahead", 0.2), Policy("lookahead", 0.2).mirror()),
+         (Policy("random", 1.0), Policy("greedy"))]
 
 
 def outcome_rows(out) -> list[tuple[int, ...]]:
@@ -132,7 +133,8 @@ def test_plain_rounds_are_rules_step_turns_and_reproducible() -> None:
         end, turns = plain.play_round(start, [k.GREEDY, k.SAFE + k.MIRRORED], [0.2, 0.0], seed)
         rng, state = SplitMix64(seed), start
         while state.end is None:
-            moves = plain.choose(k.GREEDY, 0.2, 0, state, rng) + plain.choose(k.SAFE + k.MIRRORED, 0.0, 1, state, rng)
+            moves = (plain.choose(k.GREEDY, 0.2, 0, state, rng)
+                     + plain.choose(k.SAFE + k.MIRRORED, 0.0, 1, state, rng))
             names = [plain.MOVE_NAMES[m] if state.alive[i] else None for i, m in enumerate(moves)]
             state, _ = step(state, names[:3], names[3:])
         assert (state.end, state.turn) == (end.end, turns)
@@ -216,7 +218,8 @@ def test_random_and_safe_policies_keep_to_their_move_sets() -> None:
                     kk = 3 * side + i
                     if not state.alive[kk]:
                         continue
-                    r, c = state.positions[kk][0] + plain.DELTA[move][0], state.positions[kk][1] + plain.DELTA[move][1]
+                    dr, dc = plain.DELTA[move]
+                    r, c = state.positions[kk][0] + dr, state.positions[kk][1] + dc
                     assert 0 <= r < n and 0 <= c < n
                     if kind == k.SAFE and move != 0:
                         assert state.strengths[r * n + c] >= 2

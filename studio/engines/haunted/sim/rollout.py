@@ -33,9 +33,12 @@ ROLLOUT_POLICY = Policy("lookahead", 0.1)
 """How both sides play in the rollouts."""
 STAGES = (24, 48, 96, 192)
 """Rollouts per surviving candidate in each stage on a 7×7 board; half the candidates survive a
-stage. Bigger boards get proportionally fewer (their rounds last longer): the first turn, the
-dearest, then takes about 0.3 s on one core of the reference machine, whatever the size."""
+stage. Bigger boards get proportionally fewer (their rounds last longer), and so do turns with
+many candidates (:data:`BUDGET`): the dearest turns then take about 0.2 s on one core of the
+reference machine, whatever the board, a tenth of the time limit."""
 BASE_AREA = 49
+BUDGET = 3000
+"""Most rollouts in one turn on a 7×7 board (125 candidates would otherwise take 11,800)."""
 MAX_CANDIDATES = 125
 
 
@@ -85,14 +88,21 @@ def best_moves(state: RoundState, side: int, seed: int, stages: Sequence[int] = 
     triples = candidates(state, side)
     if len(triples) == 1:
         return triples[0]
-    scale = min(1.0, BASE_AREA / (state.size * state.size))
+    planned, count = 0, len(triples)
+    for per in stages:
+        planned, count = planned + count * per, max(1, count // 2)
+    scale = min(1.0, BASE_AREA / (state.size * state.size), BUDGET / planned)
     stages = [max(4, round(per * scale)) for per in stages]
     rng = SplitMix64(seed)
-    home, away = (ROLLOUT_POLICY, ROLLOUT_POLICY)
+    # Neither side mirrored: the built-ins rank their tie-breaks the same way on both sides, and
+    # an unknown opponent is best guessed as one of them.
+    home = away = ROLLOUT_POLICY
     alive = list(range(len(triples)))
     totals = np.zeros(len(triples))
     counts = np.zeros(len(triples))
     for per in stages:
+        if len(alive) == 1:
+            break
         first = np.full((len(alive) * per, 6), -1, np.int64)
         for row, index in enumerate(alive):
             first[row * per:(row + 1) * per, 3 * side:3 * side + 3] = triples[index]
@@ -102,8 +112,6 @@ def best_moves(state: RoundState, side: int, seed: int, stages: Sequence[int] = 
         for index, score in zip(alive, scores):
             totals[index] += score * per
             counts[index] += per
-        if len(alive) <= 1:
-            break
         ranked = sorted(alive, key=lambda i: (-totals[i] / counts[i], i))
         alive = ranked[:max(1, len(ranked) // 2)]
     best = min(alive, key=lambda i: (-totals[i] / counts[i], i))
