@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Haunted Tiles speed: the rules engine and whole in-process matches (spec haunted.md §12).
 
-    .venv/bin/python bench/haunted.py [--seconds S] [--quick]
+    .venv/bin/python bench/haunted.py [--seconds S] [--quick] [NAME ...]
+    .venv/bin/python bench/haunted.py ai        # the rollout AI's win rate (a few minutes)
 
 Measurements (one function each; add yours to MEASUREMENTS - the AI runner benchmarks live in
 ``bench/haunted_ai.py``):
@@ -12,6 +13,14 @@ Measurements (one function each; add yours to MEASUREMENTS - the AI runner bench
   engine on every round; the original's pace (>= 3 s per turn) is printed as a second ratio.
 * ``matches``: full best-of-5 matches between built-in AIs run in process with the default map
   rotation (target < 1 s per match), with their turn rate.
+* ``sim``: turns per second of the batch simulator's numba kernel on one core, rounds between
+  simple policies (target >= 5,000,000 turns/s), against its plain path (the same policies on
+  ``rules.step``) measured in the same run on the same seeds, which must give the same outcomes.
+* ``fairness``: the map editor's and ``studio map-check``'s check, 10,000 rounds per policy pair
+  on each original map after warm-up (target <= 1 s per map, all pairs).
+* ``ai`` (only when named: minutes): ``builtin:montecarlo`` against ``builtin:lookahead``, 50
+  seeded best-of-5 matches on the default rotation, half of them at home (target: wins >= 70%),
+  in process (the same moves as in its worker: it is deterministic), with its time per move.
 """
 
 from __future__ import annotations
@@ -156,7 +165,150 @@ def measure_matches(seconds: float, pairs=(("greedy", "lookahead"), ("cautious",
     return out
 
 
-MEASUREMENTS = {"engine": measure_engine, "matches": measure_matches}
+def _sim_rate(board, home, away, seeds, plain: bool) -> tuple[float, object]:
+    from studio.engines.haunted.sim.batch import play, start_of  # noqa: PLC0415
+
+    start = time.perf_counter()
+    out = play(start_of(board), home, away, seeds, plain=plain)
+    return int(out.turns.sum()) / (time.perf_counter() - start), out
+
+
+def measure_sim(seconds: float) -> dict:
+    from studio.engines import jit  # noqa: PLC0415
+    from studio.engines.haunted.sim.batch import Policy, seeds_for, warm_up  # noqa: PLC0415
+
+    if not jit.available():
+        return {"numba": f"not available ({jit.reason()}): only the plain path runs"}
+    warm_up()
+    board = original_maps()[0]
+    pairs = {"greedy~0.2 vs greedy~0.2": (Policy("greedy", 0.2), Policy("greedy", 0.2).mirror()),
+             "safe vs safe": (Policy("safe"), Policy("safe").mirror()),
+             "random vs safe": (Policy("random"), Policy("safe").mirror()),
+             "lookahead~0.2 vs lookahead~0.2": (Policy("lookahead", 0.2), Policy("lookahead", 0.2).mirror())}
+    out: dict = {}
+    worst = float("inf")
+    for label, (home, away) in pairs.items():
+        # The plain path first, for about ``seconds``; then the kernel on many more rounds, and
+        # on the plain path's own seeds to check they agree.
+        slow, _ = _sim_rate(board, home, away, seeds_for(1, 20), plain=True)
+        count = max(20, int(seconds * slow / 17))  # rounds last some 17 turns
+        slow, reference = _sim_rate(board, home, away, seeds_for(1, count), plain=True)
+        _, same = _sim_rate(board, home, away, seeds_for(1, count), plain=False)
+        assert (same.winner == reference.winner).all() and (same.turns == reference.turns).all(), label
+        rounds = 20_000 if "lookahead" not in label else 4_000
+        fast = max(_sim_rate(board, home, away, seeds_for(2 + i, rounds), plain=False)[0] for i in range(3))
+        simple = "lookahead" not in label
+        if simple:
+            worst = min(worst, fast)
+        out[label] = (f"kernel {fast:,.0f} turns/s, plain {slow:,.0f} turns/s: {fast / slow:,.0f}x"
+                      + ("" if simple else "  (not a simple policy: flood fills every move)"))
+    out["target >= 5,000,000 turns/s (simple pairs, one core)"] = (
+        f"met (slowest {worst:,.0f})" if worst >= 5_000_000 else f"NOT met (slowest {worst:,.0f})")
+    return out
+
+
+def measure_fairness(seconds: float) -> dict:
+    from studio.engines import jit  # noqa: PLC0415
+    from studio.engines.haunted.sim.batch import warm_up  # noqa: PLC0415
+    from studio.engines.haunted.sim.fairness import check  # noqa: PLC0415
+
+    if not jit.available():
+        return {"numba": f"not available ({jit.reason()}): the check runs plain, with fewer rounds"}
+    warm_up()
+    out: dict = {}
+    worst = 0.0
+    for board in original_maps():
+        start = time.perf_counter()
+        results = check(board, 10_000)
+        took = time.perf_counter() - start
+        worst = max(worst, took)
+        dearest = max(results, key=lambda r: r.seconds)
+        out[board.name] = (f"{took:.2f} s for {len(results)} pairs x 10,000 rounds "
+                           f"(dearest: {dearest.home} vs {dearest.away}, {dearest.seconds:.2f} s)")
+    out["target <= 1 s per map after warm-up"] = "met" if worst <= 1.0 else f"NOT met (worst {worst:.2f} s)"
+    return out
+
+
+AI_MATCHES = 50
+
+
+def measure_ai(seconds: float) -> dict:
+    """``builtin:montecarlo`` against ``builtin:lookahead``: share of best-of-5 matches won."""
+    from studio.engines import jit  # noqa: PLC0415
+    from studio.engines.haunted.sim.batch import warm_up  # noqa: PLC0415
+
+    if jit.available():
+        warm_up()
+    maps = builtin_maps()
+    timed: list[float] = []
+
+    class Timed(InProcessPlayer):
+        def request(self, turn, state, side):
+            start = time.perf_counter()
+            super().request(turn, state, side)
+            timed.append(time.perf_counter() - start)
+
+    won = rounds_won = rounds_lost = rounds_tied = 0
+    started = time.perf_counter()
+    outcomes = {}
+    for seed in range(AI_MATCHES):
+        ours = Entrant("montecarlo", lambda: Timed("montecarlo"))
+        theirs = Entrant("lookahead", lambda: InProcessPlayer("lookahead"))
+        home_first = seed % 2 == 0  # A is home in every round: half the matches each way
+        a, b = (ours, theirs) if home_first else (theirs, ours)
+        result = run_match(a, b, maps, MatchConfig(), seed=seed)
+        outcomes[seed] = _outcome(result)
+        mine = "A" if home_first else "B"
+        won += result.winner == mine
+        rounds_won += result.wins[mine]
+        rounds_lost += result.wins["B" if home_first else "A"]
+        rounds_tied += result.ties
+    elapsed = time.perf_counter() - started
+    share = won / AI_MATCHES
+    timed.sort()
+    in_workers = _ai_in_workers(maps, outcomes) if jit.available() else "skipped (no numba)"
+    return {
+        "numba": "yes" if jit.available() else f"no ({jit.reason()}): it played as lookahead",
+        "matches won": f"{won} of {AI_MATCHES} ({share:.0%}), half of them at home",
+        "rounds won-lost-tied": f"{rounds_won}-{rounds_lost}-{rounds_tied}",
+        "time per move": (f"median {timed[len(timed) // 2] * 1000:.0f} ms, "
+                          f"max {timed[-1] * 1000:.0f} ms (limit 2,000 ms)"),
+        "whole run": f"{elapsed:.0f} s",
+        "in sandboxed workers (seeds 0, 1)": in_workers,
+        "target >= 70% of matches won": "met" if share >= 0.7 else "NOT met",
+    }
+
+
+def _outcome(result) -> list:
+    return [(r.map, r.winner, r.reason, r.turns) for r in result.rounds]
+
+
+def _ai_in_workers(maps, outcomes: dict) -> str:
+    """Two of the matches again with each AI in its sandboxed worker: same rounds, move times."""
+    from studio.sessions.haunted import resolve_entrant  # noqa: PLC0415
+
+    config = MatchConfig()
+    times: list[float] = []
+    same = True
+    for seed in (0, 1):
+        ours = resolve_entrant("builtin:montecarlo", config)
+        theirs = resolve_entrant("builtin:lookahead", config)
+        a, b = (ours, theirs) if seed % 2 == 0 else (theirs, ours)
+        result = run_match(a, b, maps, config, seed=seed)
+        same &= _outcome(result) == outcomes[seed]
+        for played in result.rounds:
+            side = "home" if (played.home == "A") == (seed % 2 == 0) else "away"
+            times += [turn[side]["ms"] for turn in played.record.get("turns", []) if side in turn]
+    times.sort()
+    verdict = "the same rounds as in process" if same else "DIFFERENT rounds from in process"
+    return (f"{verdict}; time per move median {times[len(times) // 2]:.0f} ms, "
+            f"max {times[-1]:.0f} ms")
+
+
+MEASUREMENTS = {"engine": measure_engine, "matches": measure_matches, "sim": measure_sim,
+                "fairness": measure_fairness, "ai": measure_ai}
+ON_REQUEST = {"ai"}
+"""Run only when named: they take minutes."""
 
 
 def main() -> None:
@@ -164,14 +316,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--quick", action="store_true", help="0.3 s per measurement")
     parser.add_argument("only", nargs="*", metavar="NAME",
-                        help=f"measurements to run (default all: {', '.join(MEASUREMENTS)})")
+                        help=f"measurements to run (default all but {', '.join(ON_REQUEST)}: "
+                             f"{', '.join(MEASUREMENTS)})")
     args = parser.parse_args()
     unknown = set(args.only) - set(MEASUREMENTS)
     if unknown:
         parser.error(f"unknown measurement(s): {', '.join(sorted(unknown))}")
     seconds = 0.3 if args.quick else args.seconds
     for name, measure in MEASUREMENTS.items():
-        if args.only and name not in args.only:
+        if (args.only and name not in args.only) or (not args.only and name in ON_REQUEST):
             continue
         print(f"== {name}")
         for key, value in measure(seconds).items():

@@ -72,9 +72,53 @@ def _track_dependencies() -> None:
     try:
         bases = (caching.InTreeCacheLocator, caching.UserWideCacheLocator)
         ours = [type(f"Studio{base.__name__}", (Studio, base), {}) for base in bases]
-        caching._CacheImpl._locator_classes[:0] = ours
+        copy_to = _state.get("copy_to")
+        if copy_to:
+            ours.insert(0, _copying_locator(Studio, caching, copy_to))
+        # ``_CacheImpl`` became ``CacheImpl`` in numba 0.61: without this lookup the stamps
+        # above were silently never installed.
+        impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+        impl._locator_classes[:0] = ours
     except AttributeError:
         pass
+
+
+def _copying_locator(studio: type, caching: Any, folder: str) -> type:
+    """A locator that reads the studio's cache from a copy in ``folder`` and writes there.
+
+    A sandboxed AI worker may read the studio's ``__pycache__`` but not write to it, and numba
+    only uses a cache folder it can write to; without this it would compile in every round.
+    """
+
+    class StudioCopiedCacheLocator(studio, caching.InTreeCacheLocator):
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            super().__init__(py_func, py_file)
+            source = self._cache_path
+            self._cache_path = os.path.join(folder, self.get_suitable_cache_subpath(py_file))
+            os.makedirs(self._cache_path, exist_ok=True)
+            stem = os.path.splitext(os.path.basename(py_file))[0] + "."
+            try:
+                names = [n for n in os.listdir(source) if n.startswith(stem) and n.endswith((".nbi", ".nbc"))]
+            except OSError:
+                names = []
+            for name in names:
+                target = os.path.join(self._cache_path, name)
+                if not os.path.exists(target):
+                    with open(os.path.join(source, name), "rb") as src, open(target, "wb") as dst:
+                        dst.write(src.read())
+
+    return StudioCopiedCacheLocator
+
+
+def sandbox_cache(folder: str) -> None:
+    """Use copies of the studio's compiled kernels from ``folder`` (call before the first kernel).
+
+    For processes that may read the studio's files but write only in ``folder`` (the AI
+    workers): the cached machine code is copied there and loaded, and anything compiled anew
+    is cached there too, for the life of the process.
+    """
+    with _LOCK:
+        _state["copy_to"] = folder
 
 
 def available() -> bool:
@@ -120,6 +164,28 @@ def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     call.py_func = call  # type: ignore[attr-defined]
     return call
+
+
+def load_cached(fn: Callable[..., Any], *args: Any) -> bool:
+    """Load ``fn``'s machine code for arguments like ``args`` from the cache, never compiling.
+
+    False when there is none (the first use would compile, which takes seconds), when ``fn``
+    runs as plain Python, or when numba's internals moved (then callers take their slow path).
+    Mirrors what numba's dispatcher does on a call before it compiles.
+    """
+    try:
+        sig = tuple(fn.typeof_pyval(a) for a in args)  # type: ignore[attr-defined]
+        if sig in fn.overloads:  # type: ignore[attr-defined]
+            return True
+        cres = fn._cache.load_overload(sig, fn.targetctx)  # type: ignore[attr-defined]
+        if cres is None:
+            return False
+        context = fn.targetctx  # type: ignore[attr-defined]
+        context.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
+        fn.add_overload(cres)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - plain functions and numba versions without these
+        return False
+    return True
 
 
 def compiled(fn: Callable[..., Any]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studio.engines.haunted.board import Map
-from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
+from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
 from studio.engines.haunted.match import Entrant, MatchConfig
 from studio.engines.haunted.players import Player
 from studio.storage.errors import ProjectError
@@ -65,6 +65,19 @@ def _maker(source: str, runtime: str, config: MatchConfig, in_process: bool,
     return make
 
 
+def prepare_simulator() -> None:
+    """Compile the batch simulator (in another process) before an AI that runs it plays.
+
+    Its sandboxed workers cannot afford the first compile (seconds, against a load limit of
+    5 s) and load the machine code from the cache instead; without it they would play as
+    lookahead, and a match would depend on whether the cache was warm. Blocks: call it off the
+    event loop (entrants are resolved on the match's thread).
+    """
+    from studio.sessions import warmup  # noqa: PLC0415
+
+    warmup.prepare(warmup.HAUNTED)
+
+
 def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] = (),
                     folder: Path | None = None, *, name: str | None = None,
                     in_process: bool = False, no_time_limit: bool = False) -> Entrant:
@@ -103,6 +116,8 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     else:
         raise ProjectError(f"unknown AI {spec!r}",
                            hint="give builtin:NAME, a .py or .js file, or a team of the project")
+    if runtime == "builtin" and source[len(PREFIX):] in SIMULATING:
+        prepare_simulator()
     make = _maker(source, runtime, config, in_process, no_time_limit)
     make().close()  # fail now, with a clear message, rather than in round 1
     return Entrant(name or spec, make, runtime, source, digest, monster, alternate)

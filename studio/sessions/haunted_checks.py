@@ -15,7 +15,8 @@ from studio.engines.haunted.answers import game_state, interpret
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import Round
-from studio.sessions.haunted import MatchPlan
+from studio.engines.haunted.builtin_ais import SIMULATING, builtin_name
+from studio.sessions.haunted import MatchPlan, prepare_simulator
 from studio.storage.haunted_project import HauntedModel
 
 TEST_SEED = 1
@@ -81,6 +82,8 @@ def run_load_test(source: str, config: MatchConfig, board: Map, seed: int = TEST
     """
     try:
         from studio.engines.haunted.ai.factory import make_player  # noqa: PLC0415
+        if builtin_name(source) in SIMULATING:
+            prepare_simulator()
         player = make_player(source, time_limit=config.time_limit, load_limit=config.load_limit)
     except (ImportError, ValueError, RuntimeError) as exc:
         return LoadTest(False, "start", "error", str(exc), board=board.name)

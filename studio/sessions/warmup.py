@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 from studio.engines import jit
 
@@ -37,6 +38,21 @@ def ready(module: str) -> bool:
             _processes[module] = None
             return True
         return False
+
+
+def prepare(module: str, timeout: float = 300.0) -> bool:
+    """Wait until ``module``'s kernels are compiled and cached (False: gave up after ``timeout``).
+
+    For what must not start before (a match whose AI workers load the kernel from the cache):
+    the compile still happens in its own process, so a screen waiting on a worker thread keeps
+    working. Call it off the event loop.
+    """
+    deadline = time.monotonic() + timeout
+    while not ready(module):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def _start(module: str) -> subprocess.Popen[bytes] | None:

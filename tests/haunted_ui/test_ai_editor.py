@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 
+from studio.engines.haunted.builtin_ais import NAMES
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.haunted import ai_editor
 from studio.screens.haunted.ai_editor import AIEditorScreen
@@ -110,7 +111,7 @@ async def test_f5_saves_and_pushes_a_one_round_test_against_the_chosen_opponent(
         await pilot.press("f4")
         assert isinstance(app.screen, PickDialog)
         await pilot.press("home")
-        for _ in range(11):  # past the ten built-ins to the registry's second team
+        for _ in range(len(NAMES) + 1):  # past the built-ins to the registry's second team
             await pilot.press("down")
         await pilot.press("enter")
         assert editor.opponent == "Greedy Ghosts"

@@ -268,13 +268,61 @@ async def test_every_key_is_in_the_help_and_the_palette_runs_the_actions(ht_proj
         for description in ("Home start: then 1-3", "Away start: then 1-3", "Paint", "Pen",
                             "Symmetry", "Resize", "Fairness", "Test", "Maps", "Previous map",
                             "Next map", "New map", "Duplicate map", "Rename map", "Delete map",
-                            "Import maps.json", "Back", "Save"):
+                            "Import maps.json", "Back", "Save", "Fairness by simulation"):
             assert description in rows, description
         titles = {title: action for title, _help, action in editor.palette_commands()}
         assert {"Check fairness", "Resize the map…", "Import maps.json…", "New map…",
-                "Quick test", "Brush 0"} <= set(titles)
+                "Quick test", "Brush 0", "Simulate fairness"} <= set(titles)
+        assert rows["Fairness by simulation"] == "f"
         await editor.run_action(titles["Check fairness"])
         assert "Fairness" in tools(editor)
         await editor.run_action(titles["New map…"])
         await pilot.pause()
         assert isinstance(app.screen, NameDialog)
+
+
+@pytest.fixture
+def quick_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Few rounds, a fixed clock, and no warm-up process (the kernel loads or compiles here)."""
+    from studio.screens.haunted import map_fairness
+
+    monkeypatch.setattr(map_fairness, "ROUNDS", 400)
+    monkeypatch.setattr(map_fairness, "PLAIN_ROUNDS", 400)
+    ticks = iter(range(0, 1000, 2))
+    monkeypatch.setattr(map_fairness, "clock", lambda: next(ticks) / 10)
+    monkeypatch.setattr(map_fairness.warmup, "ready", lambda module: True)
+
+
+async def simulated(pilot) -> None:
+    """Wait for the simulation's worker and the lines it posts."""
+    busy = [worker for worker in pilot.app.workers if worker.group == "fairness"]
+    if busy:
+        await pilot.app.workers.wait_for_complete(busy)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_f_simulates_the_map_on_a_worker_and_shows_the_result(ht_project: Path,
+                                                                    quick_simulation) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_editor(pilot, "right_square_bracket")  # WaffleTown
+        assert "Fairness by simulation" not in tools(editor)
+        await pilot.press("f")
+        await simulated(pilot)
+        text = tools(editor)
+        assert "Fairness by simulation (f)" in text and "simulating" not in text
+        assert "safe" in text and "lookahead~0.2" in text and "safe vs greedy~0.2" in text
+        assert "home wins, 400 rounds a pair, 0.2 s" in text
+        assert ("✓ balanced for every pair" in text or "✗ favours" in text)
+        assert "of an earlier version" not in text
+        await pilot.press("down", "0")  # an edit: the result is about the map before it
+        assert "of an earlier version: f again" in tools(editor)
+
+
+async def test_f_refuses_an_invalid_map(ht_project: Path, quick_simulation) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_editor(pilot, "0", "f")  # a hole under H0
+        await pilot.pause()
+        assert editor.simulated is None and "Fairness by simulation" not in tools(editor)

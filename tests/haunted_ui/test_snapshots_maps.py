@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines import jit
 from tests.ui_helpers import studio_app
 
 SIZE = (100, 30)
@@ -55,3 +56,22 @@ def test_saving_an_invalid_map_is_refused(snap_compare, ht_project: Path) -> Non
 def test_maps_list(snap_compare, ht_project: Path) -> None:
     assert snap_compare(studio_app(ht_project), terminal_size=SMALL,
                         run_before=keys("0", "m", "down"))
+
+
+@pytest.mark.skipif(not jit.available(), reason=f"the snapshot shows the numba path: {jit.reason()}")
+def test_editor_with_the_simulated_fairness(snap_compare, ht_project: Path, monkeypatch) -> None:
+    """WaffleTown after f: home's share per policy pair at 80×24 (a fixed clock for the time)."""
+    from studio.screens.haunted import map_fairness
+
+    monkeypatch.setattr(map_fairness, "ROUNDS", 2000)
+    monkeypatch.setattr(map_fairness, "clock", iter([0.0, 0.4]).__next__)
+    monkeypatch.setattr(map_fairness.warmup, "ready", lambda module: True)
+
+    async def run(pilot) -> None:
+        await keys("right_square_bracket", "f")(pilot)
+        busy = [w for w in pilot.app.workers if w.group == "fairness"]
+        if busy:
+            await pilot.app.workers.wait_for_complete(busy)
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(ht_project), terminal_size=SMALL, run_before=run)

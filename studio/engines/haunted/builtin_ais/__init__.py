@@ -14,8 +14,13 @@ _HERE = Path(__file__).resolve().parent
 
 NAMES = (
     "idle", "north", "south", "east", "west", "wander", "cautious", "greedy", "hunter", "lookahead",
+    "montecarlo",
 )
 """Built-in names in the order the UI lists them."""
+
+SIMULATING = frozenset({"montecarlo"})
+"""Built-ins that run the studio's batch simulator: not standalone files, and they need its
+compiled kernel before a match (``sessions.warmup``)."""
 
 BUILTINS: dict[str, Path] = {name: _HERE / f"{name}.py" for name in NAMES}
 """Built-in name -> path of its source file."""

@@ -95,15 +95,22 @@ def play(state: RoundState, home: Policy, away: Policy, seeds: Iterable[int], *,
     noise = np.array([home.noise, away.noise], np.float64)
     if plain or (plain is None and not jit.available()):
         return _play_plain(state, kinds, noise, seeds, first)
-    n, tiles, pos, alive, broken = _arrays(state)
-    out = np.zeros((count, 5), np.int64)
-    cells = n * n + 4
-    scratch = [np.zeros(cells, np.int64) for _ in range(4)]
-    k.play_rounds(n, tiles, pos, alive, broken, kinds, noise, seeds, np.asarray(first, np.int64), out,
-                  *scratch, np.zeros((6, 2), np.int64), np.zeros(6, np.int64), np.zeros(2, np.int64),
-                  np.zeros(6, np.int64), np.zeros(1, np.uint64))
+    args = _kernel_args(state, kinds, noise, seeds, first)
+    k.play_rounds(*args)
+    out = args[9]
     return Outcomes(out[:, k.O_WINNER], out[:, k.O_REASON], out[:, k.O_BROKEN_HOME:k.O_BROKEN_AWAY + 1],
                     out[:, k.O_TURNS])
+
+
+def _kernel_args(state: RoundState, kinds: np.ndarray, noise: np.ndarray, seeds: np.ndarray,
+                 first: np.ndarray) -> tuple:
+    """``play_rounds``' arguments: the start, the policies, and scratch (the kernel allocates nothing)."""
+    n, tiles, pos, alive, broken = _arrays(state)
+    out = np.zeros((len(seeds), 5), np.int64)
+    scratch = [np.zeros(n * n + 4, np.int64) for _ in range(4)]
+    return (n, tiles, pos, alive, broken, kinds, noise, seeds, np.asarray(first, np.int64), out,
+            *scratch, np.zeros((6, 2), np.int64), np.zeros(6, np.int64), np.zeros(2, np.int64),
+            np.zeros(6, np.int64), np.zeros(1, np.uint64))
 
 
 def _play_plain(state: RoundState, kinds: np.ndarray, noise: np.ndarray, seeds: np.ndarray,
@@ -116,6 +123,24 @@ def _play_plain(state: RoundState, kinds: np.ndarray, noise: np.ndarray, seeds: 
         rows.append((codes[end.end.winner], reasons[end.end.reason], *end.end.broken, turns))
     out = np.array(rows, np.int64).reshape(-1, 5)
     return Outcomes(out[:, 0], out[:, 1], out[:, 2:4], out[:, 4])
+
+
+def load_compiled() -> tuple[bool, str]:
+    """Load the kernel's machine code from numba's cache without compiling: (loaded, why not).
+
+    For processes that must not spend seconds compiling (an AI worker answering within its
+    load limit): where this says False, the kernel would compile on its first call.
+    """
+    if not jit.available():
+        return False, jit.reason()
+    from studio.engines.haunted.maps import original_maps  # noqa: PLC0415
+
+    kinds, noise = np.zeros(2, np.int64), np.zeros(2, np.float64)
+    seeds, first = np.zeros(1, np.uint64), np.full((1, 6), -1, np.int64)
+    args = _kernel_args(start_of(original_maps()[0]), kinds, noise, seeds, first)
+    if jit.load_cached(k.play_rounds, *args):
+        return True, ""
+    return False, "the simulator is not compiled yet (the studio compiles it before a match)"
 
 
 def warm_up() -> None:

@@ -12,13 +12,18 @@ because home's monsters act first within each phase of a turn.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import numpy as np
+
+from studio.engines import jit
 from studio.engines.haunted.board import Map
 
-from .batch import Policy, play, seeds_for, start_of
+from .batch import Outcomes, Policy, play, seeds_for, start_of
 
 SAME = (Policy("safe"), Policy("greedy", 0.2), Policy("lookahead", 0.2))
 """Policies each played against itself (greedy and lookahead with noise, so rounds differ)."""
@@ -89,20 +94,36 @@ class PairResult:
 
 
 def check(board: Map, rounds: int = 10_000, seed: int = 1,
-          pairs: Sequence[tuple[Policy, Policy]] | None = None, plain: bool | None = None) -> list[PairResult]:
-    """Play ``rounds`` rounds per pair (default: each of ``SAME`` against itself, then ``CROSS``)."""
+          pairs: Sequence[tuple[Policy, Policy]] | None = None, plain: bool | None = None,
+          jobs: int | None = None) -> list[PairResult]:
+    """Play ``rounds`` rounds per pair (default: each of ``SAME`` against itself, then ``CROSS``).
+
+    Args:
+        jobs: threads sharing each pair's rounds (default: one per core, at most 4). The kernel
+            releases the interpreter's lock, so they run in parallel; every round has its own
+            seed, so the outcomes are the same for any number of threads.
+    """
     if pairs is None:
         pairs = [(p, p.mirror()) for p in SAME] + [(home, away.mirror()) for home, away in CROSS]
+    compiled = not plain and jit.available()
+    jobs = max(1, min(jobs or os.cpu_count() or 1, 4)) if compiled else 1
     start = start_of(board)
     results = []
-    for number, (home, away) in enumerate(pairs):
-        seeds = seeds_for(seed + number, rounds)
-        began = time.perf_counter()
-        out = play(start, home, away, seeds, plain=plain)
-        wins = out.counts()
-        results.append(PairResult(home, away, rounds, wins[0], wins[1], wins[2],
-                                  time.perf_counter() - began))
+    with ThreadPoolExecutor(jobs) as pool:
+        for number, (home, away) in enumerate(pairs):
+            seeds = np.array(seeds_for(seed + number, rounds), np.uint64)
+            began = time.perf_counter()
+            parts = list(pool.map(lambda part: play(start, home, away, part, plain=plain),
+                                  np.array_split(seeds, jobs)))
+            wins = _joined(parts).counts()
+            results.append(PairResult(home, away, rounds, wins[0], wins[1], wins[2],
+                                      time.perf_counter() - began))
     return results
+
+
+def _joined(parts: list[Outcomes]) -> Outcomes:
+    return Outcomes(*(np.concatenate([getattr(p, name) for p in parts])
+                      for name in ("winner", "reason", "broken", "turns")))
 
 
 def summary(board: Map, results: Sequence[PairResult]) -> str:
@@ -115,6 +136,14 @@ def summary(board: Map, results: Sequence[PairResult]) -> str:
 
 
 def parse_policy(text: str) -> Policy:
-    """``greedy``, ``greedy~0.2`` (with noise 0.2)."""
+    """``greedy``, ``greedy~0.2`` (with noise 0.2).
+
+    Raises:
+        ValueError: an unknown policy or a noise that is not a number in [0, 1], saying which.
+    """
     kind, _, noise = text.partition("~")
-    return Policy(kind.strip(), float(noise) if noise else 0.0)
+    try:
+        value = float(noise) if noise else 0.0
+    except ValueError:
+        raise ValueError(f"noise {noise!r} of {text!r} is not a number (e.g. greedy~0.2)") from None
+    return Policy(kind.strip(), value)
