@@ -168,3 +168,38 @@ def test_a_node_the_kernel_leaves_to_the_engine_moves_the_search_to_the_plain_pa
     found = solve(Engine(game))
     assert found.found and found.choices == [0, 0]
     assert found.path == "plain" and "layer-template" in found.note
+
+
+def _push_game(won_when_gone: dict) -> dict:
+    """A corridor Sokoban: push the box onto the target (G); pushed to the left end it is stuck."""
+    moves = node("player",
+                 node("rewrite", lhs=pat("P _"), rhs=pat("_ P"), button="right"),
+                 node("rewrite", lhs=pat("_ P"), rhs=pat("P _"), button="left"),
+                 node("rewrite", lhs=pat("P B _"), rhs=pat("_ P B"), button="right"),
+                 node("rewrite", lhs=pat("_ B P"), rhs=pat("B P _"), button="left"), pid="1")
+    start = set_board(main="# _ P B _ _ _ _ #", goal="_ _ _ _ _ _ G _ _")
+    return {"name": "push", "tree": node("order", start, node(
+        "loop-until-all", moves, node("win", won_when_gone, pid="1")))}
+
+
+def test_a_win_said_as_none_of_a_match_prunes_and_guides_like_match_times_zero() -> None:
+    from studio.engines.btree.search.deadcells import dead_cells
+    from studio.engines.btree.search.layout import Layout
+
+    box_off_target = pat(main="B", goal="_")
+    games = {"times": _push_game(node("match-times", pattern=box_off_target, times=0)),
+             "none": _push_game(node("none", node("match", pattern=box_off_target)))}
+    analyses = {}
+    for name, game in games.items():
+        engine = Engine(game)
+        engine.run_to_choice()
+        analyses[name] = dead_cells(Layout(engine.nodes, engine._board.layers), engine.nodes, None)
+    times, none = analyses["times"], analyses["none"]
+    assert none is not None and times is not None
+    assert none.dead.tolist() == times.dead.tolist() and none.dead.any()  # the left end
+    assert none.distance.tolist() == times.distance.tolist()
+    for strategy in ("bfs", "astar"):
+        found = solve(Engine(games["none"]), strategy=strategy)
+        assert found.found and "dead cells" in found.note
+        assert _replays_to_a_win(Engine(games["none"]), found.choices)
+        assert len(found.choices) == len(solve(Engine(games["none"]), path="reference").choices)

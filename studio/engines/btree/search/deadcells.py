@@ -1,7 +1,7 @@
 """Dead cells: where the win condition's blocking tile can never get out of the way.
 
-Many puzzles are won when a pattern is gone (``win`` over ``match-times 0 X``: Sokoban's box off
-its target). The rewrites say where the tile that makes X match can move: a rule whose lhs
+Many puzzles are won when a pattern is gone (``win`` over ``match-times 0 X``, or the same said as
+``none[match X]``: Sokoban's box off its target). The rewrites say where the tile that makes X match can move: a rule whose lhs
 checks it at one cell and whose rhs writes it at another moves it along, a rule that overwrites
 it removes it. From the fixpoint of ``layout`` (which tiles each cell can ever hold), a cell is
 *alive* when X cannot match there (its constant layers say so), when a rule can remove the tile
@@ -51,12 +51,16 @@ def _within(nodes: Sequence[Node], node_id: int, ancestor: int) -> bool:
 
 
 def blocking_pattern(nodes: Sequence[Node], player: str | None) -> Pattern | None:
-    """X of the game's only win (``win`` over ``match-times 0 X``), or None."""
+    """X of the game's only win (``win`` over ``match-times 0 X`` or ``none[match X]``), or None."""
     wins = [n for n in nodes if n.type == "win" and (player is None or str(n.get("pid")) == player)]
     if len(wins) != 1 or len(wins[0].children) != 1:
         return None
     cond = nodes[wins[0].children[0]]
-    if cond.type != "match-times" or cond.get("times") != 0 or "pattern" not in cond.patterns:
+    if cond.type == "none" and len(cond.children) == 1:
+        cond = nodes[cond.children[0]]  # none[match X] holds exactly when match-times 0 X does
+        if cond.type != "match" or "pattern" not in cond.patterns:
+            return None
+    elif cond.type != "match-times" or cond.get("times") != 0 or "pattern" not in cond.patterns:
         return None
     if any(n.type in _REPLACING and _reruns(nodes, n) for n in nodes):
         return None
