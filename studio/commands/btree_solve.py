@@ -101,4 +101,7 @@ def _solve(args: argparse.Namespace) -> int:
     print(f"Search: {found.report()}")
     if found.note:
         print(f"Note: {found.note}")
+    if not found.found and not found.exhausted and found.reason != "cancelled" and args.strategy == "bfs":
+        print("Try --strategy astar (led by the goal) or --strategy astar --weight 3 "
+              "(faster still; the line may be longer).")
     return 0

@@ -96,7 +96,8 @@ def test_cli_solve_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["found"] and data["result"] == {"result": "win", "player": "keeper"}
     assert len(data["moves"]) == 29 and data["moves"][0]["choice"].startswith("walk")
     assert cli.main(["solve", str(GAMES / "tic-tac-toe.toml"), "--max-states", "10"]) == 0
-    assert "No winning line found within 10 states" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "No winning line found within 10 states" in out and "--strategy astar" in out
 
 
 def test_cli_solve_refuses_to_print_a_line_that_does_not_replay_to_its_result(

@@ -203,3 +203,6 @@ def test_a_win_said_as_none_of_a_match_prunes_and_guides_like_match_times_zero()
         assert found.found and "dead cells" in found.note
         assert _replays_to_a_win(Engine(games["none"]), found.choices)
         assert len(found.choices) == len(solve(Engine(games["none"]), path="reference").choices)
+        assert found.shortest  # A*'s goal distances are admissible here: only pushes move the box
+    assert not solve(Engine(games["none"]), strategy="astar", weight=3).shortest
+    assert not solve(Engine(games["none"]), strategy="best").shortest

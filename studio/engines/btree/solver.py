@@ -76,6 +76,8 @@ class SolveResult:
     reason: str = ""
     """Why it stopped: found, exhausted, limit, time, memory or cancelled."""
     strategy: str = "bfs"
+    admissible: bool = False
+    """For ``astar``: the weight was 1 and the heuristic never overestimates."""
     path: str = ""
     """``kernel`` (numba), ``plain`` (Engine expansions, packed states) or ``reference``."""
     note: str = ""
@@ -93,8 +95,9 @@ class SolveResult:
 
     @property
     def shortest(self) -> bool:
-        """Whether a found line is known to be shortest (breadth first)."""
-        return self.found and self.strategy == "bfs"
+        """Whether a found line is known to be shortest: breadth first, or A* at weight 1 with
+        an admissible heuristic."""
+        return self.found and (self.strategy == "bfs" or (self.strategy == "astar" and self.admissible))
 
     def report(self) -> str:
         """One line: states explored, depth reached and why the search stopped."""
@@ -279,6 +282,7 @@ def solve(
         if run is not None:
             run.close()
     out.path = kind
+    out.admissible = weight == 1 and bool(getattr(run, "admissible", False))
     out.note = "; ".join(notes)
     out.elapsed = clock() - pacer.start
     if run is not None:

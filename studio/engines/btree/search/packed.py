@@ -19,7 +19,7 @@ from .heuristics import terms_for
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
 from .plain import PlainExpander, result_code
 from .runner import STRATEGIES, Search
-from .tables import build, result_of
+from .tables import H_DISTANCE, build, result_of
 
 
 class PackedRun:
@@ -45,6 +45,10 @@ class PackedRun:
         self.heuristic = ""
         if STRATEGIES[strategy] >= k.ASTAR:
             terms, self.heuristic = terms_for(heuristic, probe.nodes, player, prune)
+        # A* lines are shortest under a heuristic that never overestimates: none, or the goal
+        # distances where only the player's moves shift the tile one step.
+        self.admissible = not terms or (prune is not None and prune.admissible
+                                        and terms == [(prune.pattern, H_DISTANCE)])
         self.tables = build(probe.nodes, layout, player, terms, goal, prune)
         self.pruning = prune is not None and bool(prune.dead.any())
         rng0 = probe.rng.state
