@@ -3,7 +3,7 @@
 as it was, and which corpus puzzles it solves within 60 s.
 
     .venv/bin/python bench/solver.py [--corpus ../shared/corpus/btree] [--seconds S] [--quick]
-                                     [--results] [--jobs N]
+                                     [--results [--levels TEXT]] [--jobs N]
 
 Baseline, measured in the same run: the reference search (``path="reference"``: the solver as
 it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the same time.
@@ -16,8 +16,9 @@ it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the s
   search's from its arrays (room for growth included). Targets: <= 200 bytes and >= 10x less.
 * ``results`` (with ``--results``; up to three minutes per level): the bundled Sokoban and every
   corpus Block Dude and Sokoban level with ``--jobs`` threads, 60 s per try, trying what a user
-  would in turn: breadth first, then A*, then A* with weight 3, until one solves it or proves
-  it unsolvable; the figures are the last try's.
+  would in turn: breadth first, then A*, then A* with weight 3, then greedy best-first, until
+  one solves it or proves it unsolvable; the figures are the last try's. ``--levels TEXT``
+  keeps the levels whose name holds TEXT.
 
 The kernel's compile (or load from numba's cache) is timed first and left out of the rates.
 """
@@ -101,13 +102,16 @@ def measure_memory(corpus: Path, seconds: float) -> tuple[list[str], bool]:
     return lines, met
 
 
-LADDER = (("bfs", 1), ("astar", 1), ("astar", 3))
-"""What a user would try in turn: breadth first (shortest), A* (shortest, guided), A* weight 3."""
+LADDER = (("bfs", 1), ("astar", 1), ("astar", 3), ("best", 1))
+"""What a user would try in turn: breadth first (shortest), A* (shortest, guided), A* weight 3,
+greedy best-first."""
 
 
-def measure_results(corpus: Path, jobs: int) -> list[str]:
+def measure_results(corpus: Path, jobs: int, only: str | None = None) -> list[str]:
     lines = []
     for name in ["bundled sokoban"] + RESULT_LEVELS:
+        if only and only not in name:
+            continue
         short = name.split("__")[-1]
         for strategy, weight in LADDER:
             found = run(program(corpus, name), max_seconds=60, jobs=jobs, strategy=strategy,
@@ -132,6 +136,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per level and path")
     parser.add_argument("--quick", action="store_true", help="1 s per level and path")
     parser.add_argument("--results", action="store_true", help="also solve every level (slow)")
+    parser.add_argument("--levels", default=None, metavar="TEXT", help="--results: only levels naming TEXT")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="threads for the parallel runs")
     args = parser.parse_args()
     if not (args.corpus / "expanded").exists():
@@ -146,8 +151,8 @@ def main() -> None:
     print("== memory: bytes per visited state")
     print("\n".join(measure_memory(args.corpus, seconds)[0]))
     if args.results:
-        print(f"== results: {args.jobs} jobs, 60 s per try (bfs, then astar, then astar w3)")
-        print("\n".join(measure_results(args.corpus, args.jobs)))
+        print(f"== results: {args.jobs} jobs, 60 s per try (bfs, then astar, astar w3, best)")
+        print("\n".join(measure_results(args.corpus, args.jobs, args.levels)))
 
 
 if __name__ == "__main__":

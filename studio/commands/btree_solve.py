@@ -42,7 +42,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="bfs: shortest line (default); astar: shortest with an admissible "
                              "heuristic; best: greedy best-first; dfs: depth first")
     parser.add_argument("--heuristic", default=None, metavar="H",
-                        help="for astar/best: goal (default), zero, or terms like count:main=@/trgt=_")
+                        help="for astar/best: goal (default), reach, zero, or terms like count:main=@/trgt=_")
     parser.add_argument("--weight", type=int, default=1, metavar="W",
                         help="A*: weight of the heuristic (above 1: faster, maybe longer lines)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -102,6 +102,6 @@ def _solve(args: argparse.Namespace) -> int:
     if found.note:
         print(f"Note: {found.note}")
     if not found.found and not found.exhausted and found.reason != "cancelled" and args.strategy == "bfs":
-        print("Try --strategy astar (led by the goal) or --strategy astar --weight 3 "
-              "(faster still; the line may be longer).")
+        print("Try --strategy astar (led by the goal), --strategy astar --weight 3 (faster; the "
+              "line may be longer) or --strategy best (greedy: fastest, lines longer still).")
     return 0

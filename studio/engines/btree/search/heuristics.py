@@ -4,10 +4,14 @@
 ``match-times 0 X``, X's tile moved by rewrites) it sums, over X's matches, how many rule
 applications each needs to reach a cell where X cannot match (Sokoban: box-to-target distances);
 that is admissible, and A* lines shortest, when only the player's moves shift the tile, one step
-each. Otherwise ``match-times 0 X`` counts X's matches (admissible when a move removes at most
-one), ``none[match X]`` is 1 while X is there, ``match X`` 1 while it is not. A user can name
+each. Where X's tile changes name as the game runs (Block Dude's ``P`` becomes ``<P`` and
+``P>``) ``reach`` (see that module) measures the piece's way out on each board instead, blocks
+missing on the way counted heavily: a guide for best-first, not admissible. Otherwise
+``match-times 0 X`` counts X's matches (admissible when a move removes at most one),
+``none[match X]`` is 1 while X is there, ``match X`` 1 while it is not. A user can name
 terms instead: ``count:main=@/trgt=_`` (layers separated by ``/``, rows by ``;``, tiles by
-spaces), ``present:…``, ``absent:…``, several joined by ``,``; ``zero`` is plain uniform cost.
+spaces), ``present:…``, ``absent:…``, several joined by ``,``; ``zero`` is plain uniform cost;
+``reach`` asks for the reach measure by name.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any, Sequence
 
 from ..nodes import Node
 from ..pattern import Pattern
-from .tables import H_ABSENT, H_COUNT, H_DISTANCE, H_PRESENT
+from .tables import H_ABSENT, H_COUNT, H_DISTANCE, H_PRESENT, H_REACH
 
 KINDS = {"count": H_COUNT, "present": H_PRESENT, "absent": H_ABSENT}
 
@@ -64,14 +68,20 @@ def parse_terms(text: str) -> list[tuple[Pattern, int]]:
 
 
 def terms_for(spec: str | None, nodes: Sequence[Node], player: str | None,
-              dead: Any = None) -> tuple[list, str]:
+              dead: Any = None, reach: Any = None) -> tuple[list, str]:
     """The terms of a ``--heuristic`` value (``goal``, ``zero`` or terms) and a description.
 
-    ``dead`` is the game's ``deadcells.DeadCells`` (None where it does not apply).
+    ``dead`` is the game's ``deadcells.DeadCells``, ``reach`` its ``reach`` tables (None where
+    they do not apply).
     """
+    if spec in (None, "", "goal", "reach") and reach is not None:
+        return [(None, H_REACH)], "reach (the piece's way out on each board; not admissible)"
     if spec in (None, "", "goal") and dead is not None:
         how = "admissible" if dead.admissible else "not admissible here: lines may be longer"
         return [(dead.pattern, H_DISTANCE)], f"goal distances ({how})"
+    if spec == "reach":
+        raise HeuristicError("reach needs a win over none[match X] or match-times 0 X with a 1x1 X"
+                             " that some rule removes")
     if spec in (None, "", "goal"):
         terms = goal_terms(nodes, player)
         if not terms:

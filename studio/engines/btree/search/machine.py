@@ -19,8 +19,9 @@ from .tables import (
     O_NODE_RHS, O_NODE_TYPE, O_OFFER_RHS, O_PAT_BAD, O_SB_BOARD, O_SB_FRAME, O_TILE_OF, O_VAR_BITS,
     O_VAR_CELL, O_VAR_SHIFT, O_VAR_WORD, SET_BOARD,
 )
+from .reach import reach
 from .vm import (
-    CHOICE, DONE, FALL, FALLBACK, FALSE, M_BOARD, M_ENC, M_JOUR, M_MC, M_MR, M_PC_C, M_PC_OFFER, M_PC_R,
+    CHOICE, DONE, FALL, FALLBACK, FALSE, M_BOARD, M_JOUR, M_MC, M_MR, M_PC_C, M_PC_OFFER, M_PC_R,
     M_S_ANY, M_S_IDX, M_S_ITEMS, M_S_NODE, M_S_TAG, M_S_VAL, M_SAVE, NONE, R_DISPLAY, R_EFFECT,
     R_FALLBACK, R_FRAME, R_HALT, R_JN, R_JOURNAL, R_JOVER, R_MADE, R_MADE_C, R_MADE_R, R_NCH, R_PREV,
     R_RESULT, R_SAVE_LEN, R_SAVE_PREV, R_SP, R_STEPS, STEP_LIMIT, TRUE, draw, enumerate_choices, find,
@@ -346,6 +347,9 @@ def heuristic(t, m):
     for q in range(n):
         kind = ti[to[O_H_KIND] + q]
         if kind < 0:
+            continue
+        if kind == 4:
+            h += reach(t, m)
             continue
         found = find(t, m, ti[to[O_H_PAT] + q])
         if kind == 3 and reg[R_FRAME] == 0:  # distances of the start frame's cells

@@ -7,15 +7,15 @@ lines, results and boards.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..engine import Engine
-from ..pattern import Pattern
 from . import kernels as k
 from .deadcells import dead_cells
 from .heuristics import terms_for
+from .reach import tables_for as reach_tables
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
 from .plain import PlainExpander, result_code
 from .runner import STRATEGIES, Search
@@ -43,16 +43,22 @@ class PackedRun:
         prune = dead_cells(layout, probe.nodes, player) if goal else None
         terms: list = []
         self.heuristic = ""
+        ways = None
         if STRATEGIES[strategy] >= k.ASTAR:
-            terms, self.heuristic = terms_for(heuristic, probe.nodes, player, prune)
+            if heuristic in (None, "", "goal", "reach"):
+                ways = reach_tables(layout, probe.nodes, player)
+                if ways is not None and prune is not None and len(ways["re_tok"]) == 3 and heuristic != "reach":
+                    ways = None  # the win's tile keeps its name: its dead-cell distances say more
+            terms, self.heuristic = terms_for(heuristic, probe.nodes, player, prune, ways)
         # A* lines are shortest under a heuristic that never overestimates: none, or the goal
         # distances where only the player's moves shift the tile one step.
         self.admissible = not terms or (prune is not None and prune.admissible
                                         and terms == [(prune.pattern, H_DISTANCE)])
-        self.tables = build(probe.nodes, layout, player, terms, goal, prune)
+        self.tables = build(probe.nodes, layout, player, terms, goal, prune, ways)
         self.pruning = prune is not None and bool(prune.dead.any())
         rng0 = probe.rng.state
-        expander = PlainExpander(probe.program, layout, None, rng0, terms, prune) if plain else None
+        expander = PlainExpander(probe.program, layout, None, rng0, terms, prune,
+                                 self.tables.kernel) if plain else None
         self.search = Search(self.tables, layout, strategy=strategy, weight=weight, jobs=jobs,
                              plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0)
         code = self.search.add_root(self._root(probe))

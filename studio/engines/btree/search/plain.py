@@ -19,7 +19,8 @@ from ..rng import Rng
 from ..snapshot import Snapshot, freeze_frame
 from .kernels import X_FULL, X_OK, X_RANDOM, Children
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields
-from .tables import H_COUNT, H_DISTANCE, H_PRESENT, stalemate_code, stepout_code
+from .reach import reach_on
+from .tables import H_COUNT, H_DISTANCE, H_PRESENT, H_REACH, stalemate_code, stepout_code
 
 
 class WatchedRng(Rng):
@@ -58,10 +59,18 @@ def result_code(engine: Engine) -> int:
 
 
 def heuristic_value(engine: Engine, terms: Sequence[tuple[Pattern, int]], prune: Any, cols: int,
-                    frame: int) -> int:
-    """``machine.heuristic`` with the engine."""
+                    frame: int, ways: Any = None) -> int:
+    """``machine.heuristic`` with the engine; ``ways``: ``(tables, codes)`` of the kernel tables
+    and the board's tile codes, for a ``reach`` term."""
     h = 0
     for pat, kind in terms:
+        if kind == H_REACH:
+            if frame == 0:
+                (ti, _, to), codes = ways
+                scratch = np.zeros(4 * len(codes), np.int32)
+                scratch[:len(codes)] = codes
+                h += int(reach_on(ti, to, scratch, 0, len(codes)))
+            continue
         found = engine._board.find(pat)
         if kind == H_DISTANCE and frame == 0:
             h += sum(int(prune.distance[r * cols + c]) for r, c in found)
@@ -77,7 +86,7 @@ class PlainExpander:
 
     def __init__(self, program: Program, layout: Layout, stacks: Any, rng0: float,
                  terms: Sequence[tuple[Pattern, int]] = (),
-                 prune: Any = None) -> None:
+                 prune: Any = None, tables: Any = None) -> None:
         self.engine = Engine(program)
         self.engine.rng = WatchedRng()
         self.layout = layout
@@ -85,6 +94,8 @@ class PlainExpander:
         self.rng0 = rng0
         self.terms = terms
         self.prune = prune
+        self.tables = tables
+        """The kernel tables (``Tables.kernel``): a ``reach`` term reads them."""
         self.full_row: Any = None
         """The search's ``full_row`` (stored states may be collapsed)."""
 
@@ -152,7 +163,8 @@ class PlainExpander:
                 if want_h:
                     frame = (int(out.words[o, 0]) >> FRAME_SHIFT) & FRAME_MASK
                     cols = self.layout.shapes[0][2]
-                    out.h[o] = heuristic_value(engine, self.terms, self.prune, cols, frame)
+                    ways = (self.tables, self.layout.board(out.words[o])[1]) if self.tables else None
+                    out.h[o] = heuristic_value(engine, self.terms, self.prune, cols, frame, ways)
                 else:
                     out.h[o] = 0
                 o += 1

@@ -24,7 +24,7 @@ OTHER = len(TYPES)
 """Type code of every node the kernel leaves to the plain engine."""
 
 # Heuristic terms (see ``heuristics``): matches counted, present, absent, distances summed.
-H_COUNT, H_PRESENT, H_ABSENT, H_DISTANCE = 0, 1, 2, 3
+H_COUNT, H_PRESENT, H_ABSENT, H_DISTANCE, H_REACH = 0, 1, 2, 3, 4
 
 SET_BOARD = OTHER + 1
 """Type code of a ``set-board`` whose pattern is a frame of the layout."""
@@ -36,6 +36,7 @@ FIELDS = (
     "chk_l", "chk_i", "chk_j", "chk_t", "pat_never", "wr_off", "wr_l", "wr_i", "wr_j", "wr_t",
     "pat_bad", "anc_off", "anc_l", "anc_t", "anc_i", "anc_j", "var_cell", "var_word", "var_shift",
     "var_bits", "local_of", "tile_of", "h_pat", "h_kind", "code_win", "dead", "dist",
+    "re_tok", "re_carry", "re_off", "re_to", "re_forced", "re_chk", "re_at", "re_t",
 )
 """The int tables, concatenated into one array; their start offsets follow the dimensions."""
 D_L, D_SPAN, D_FRAMES, D_T, D_DEPTH, D_KIDS, D_CHOICES, D_NODES, D_HEADER, D_WIDTH, D_TILE_OF, \
@@ -46,7 +47,8 @@ DIMS = 12
  O_OFFER_LHS, O_OFFER_RHS, O_OFFER_CONTENT, O_NODE_DEDUP, O_PAT_ROWS, O_PAT_COLS, O_CHK_OFF,
  O_CHK_L, O_CHK_I, O_CHK_J, O_CHK_T, O_PAT_NEVER, O_WR_OFF, O_WR_L, O_WR_I, O_WR_J, O_WR_T,
  O_PAT_BAD, O_ANC_OFF, O_ANC_L, O_ANC_T, O_ANC_I, O_ANC_J, O_VAR_CELL, O_VAR_WORD, O_VAR_SHIFT,
- O_VAR_BITS, O_LOCAL_OF, O_TILE_OF, O_H_PAT, O_H_KIND, O_CODE_WIN, O_DEAD, O_DIST) = \
+ O_VAR_BITS, O_LOCAL_OF, O_TILE_OF, O_H_PAT, O_H_KIND, O_CODE_WIN, O_DEAD, O_DIST, O_RE_TOK, O_RE_CARRY, O_RE_OFF,
+ O_RE_TO, O_RE_FORCED, O_RE_CHK, O_RE_AT, O_RE_T) = \
     range(DIMS, DIMS + len(FIELDS))
 
 
@@ -170,7 +172,7 @@ def _fits(lhs: Pattern, rhs: Pattern) -> bool:
 
 def build(nodes: Sequence[Node], layout: Layout, player: str | None,
           heuristic: Sequence[tuple[Pattern, int]] = (), goal: bool = True,
-          prune: Any = None) -> Tables:
+          prune: Any = None, reach: dict[str, np.ndarray] | None = None) -> Tables:
     """The kernel's view of the program, for states packed with ``layout``.
 
     Args:
@@ -181,6 +183,7 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
         goal: False: no result counts as a win (enumeration).
         prune: ``deadcells.DeadCells``: states with X matching at a dead cell of the start
             frame are not expanded; its distances serve ``H_DISTANCE`` terms.
+        reach: the ``reach.edges`` tables, for an ``H_REACH`` term.
     """
     pats = _Patterns(layout)
     n = len(nodes)
@@ -261,5 +264,6 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
         var_cell=layout.var_cell, var_word=layout.var_word,
         var_shift=layout.var_shift, var_bits=layout.var_bits, local_of=layout.local_of,
         tile_of=layout.tile_of, h_pat=h_pat, h_kind=h_kind, code_win=code_win, dead=dead, dist=dist, **arrays,
+        **(reach or {name: np.zeros(1, np.int32) for name in FIELDS if name.startswith("re_")}),
     )
     return Tables(dims, node_times, fields)

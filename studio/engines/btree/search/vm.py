@@ -40,7 +40,7 @@ R_SP, R_PREV, R_STEPS, R_RESULT, R_NCH, R_MADE, R_MADE_R, R_MADE_C, R_DISPLAY, R
 MO = 24
 M_BOARD, M_CNT, M_POS, M_WHERE, M_S_NODE, M_S_IDX, M_S_ANY, M_S_TAG, M_S_VAL, M_S_ITEMS, M_KEY, \
     M_MR, M_MC, M_CH_OFFER, M_CH_R, M_CH_C, M_PC_OFFER, M_PC_R, M_PC_C, M_ENC, M_SAVE, \
-    M_JOUR = range(MO, MO + 22)
+    M_JOUR, M_REACH = range(MO, MO + 23)
 JOURNAL = 4
 """Journal entries per board cell: a child's run that writes more is undone by a full reload."""
 # What a node call returns (prev: -1 None, 0 False, 1 True) and what a run ends in.
@@ -54,7 +54,8 @@ def machine(dims: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     cells, depth, kids, choices = max(d[D_SPAN], 1), d[D_DEPTH], d[D_KIDS], d[D_CHOICES]
     sizes = [d[D_L] * cells, d[D_L] * d[D_T], d[D_L] * d[D_T] * cells, d[D_L] * cells, depth, depth,
              depth, depth, depth, depth * kids, cells, cells, cells, choices, choices, choices,
-             choices, choices, choices, depth * (5 + kids), depth * (5 + kids), 2 * JOURNAL * cells]
+             choices, choices, choices, depth * (5 + kids), depth * (5 + kids), 2 * JOURNAL * cells,
+             3 * cells]
     reg = np.zeros(MO + len(sizes), np.int64)
     reg[MO:] = np.cumsum([0] + sizes[:-1])
     return np.zeros(sum(sizes), np.int32), reg, np.zeros(3)
