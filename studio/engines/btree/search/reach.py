@@ -74,19 +74,24 @@ def tables_for(layout: Layout, nodes: Sequence[Node], player: str | None) -> dic
     return edges(layout, nodes, layer, ground, piece(layout, nodes, layer, ground, layout.code[x[1]]))
 
 
+def _rules(layout: Layout, nodes: Sequence[Node], layer: int):
+    """Each rewrite on the start frame: node id, (rows, cols), checks, and its writes on ``layer``
+    by cell."""
+    names, rows, cols = layout.shapes[0]
+    for node_id, lhs, rhs in rewrite_pairs(nodes):
+        rule = layout._rule(lhs, rhs, names, rows, cols)
+        if rule is not None:
+            pr, pc, checks, writes = rule
+            yield node_id, (pr, pc), checks, {(i, j): t for lay, i, j, t in writes if lay == layer}
+
+
 def piece(layout: Layout, nodes: Sequence[Node], x_layer: int, ground: int, x_tile: int) -> list[int]:
     """The tiles of the piece: ``x_tile`` and what rules turn it into in place (see the docstring)."""
-    names, rows, cols = layout.shapes[0]
     tiles = [x_tile]
     grew = True
     while grew:
         grew = False
-        for _, lhs, rhs in rewrite_pairs(nodes):
-            rule = layout._rule(lhs, rhs, names, rows, cols)
-            if rule is None:
-                continue
-            _, _, checks, writes = rule
-            put = {(i, j): t for lay, i, j, t in writes if lay == x_layer}
+        for _, _, checks, put in _rules(layout, nodes, x_layer):
             for lay, i, j, t in checks:
                 new = put.get((i, j))
                 if lay == x_layer and t in tiles and new is not None and new not in tiles and new != ground:
@@ -106,12 +111,7 @@ def edges(layout: Layout, nodes: Sequence[Node], layer: int, ground: int,
         return None  # accepted tiles are bit masks of an int32
     carried: dict[tuple[int, int], None] = {}
     fixed = poss.sum(axis=1) == 1
-    for node_id, lhs, rhs in rewrite_pairs(nodes):
-        rule = layout._rule(lhs, rhs, names, rows, cols)
-        if rule is None:
-            continue
-        pr, pc, checks, writes = rule
-        put = {(i, j): t for lay, i, j, t in writes if lay == layer}
+    for node_id, (pr, pc), checks, put in _rules(layout, nodes, layer):
         at = [(i, j) for lay, i, j, t in checks if lay == layer and t in tiles]
         leaves = [(i, j) for i, j in at if (i, j) in put and put[(i, j)] not in tiles]
         if len(leaves) != 1:
