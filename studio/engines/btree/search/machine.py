@@ -348,7 +348,7 @@ def heuristic(t, m):
         kind = ti[to[O_H_KIND] + q]
         if kind < 0:
             continue
-        if kind == 4:
+        if kind == 4:  # reach: its own tables, no pattern
             h += reach(t, m)
             continue
         found = find(t, m, ti[to[O_H_PAT] + q])

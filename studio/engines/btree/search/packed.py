@@ -47,7 +47,8 @@ class PackedRun:
         if STRATEGIES[strategy] >= k.ASTAR:
             if heuristic in (None, "", "goal", "reach"):
                 ways = reach_tables(layout, probe.nodes, player)
-                if ways is not None and prune is not None and len(ways["re_tok"]) == 3 and heuristic != "reach":
+                one_tile = ways is not None and len(ways["re_tok"]) == 3  # layer, ground, the tile
+                if one_tile and prune is not None and heuristic != "reach":
                     ways = None  # the win's tile keeps its name: its dead-cell distances say more
             terms, self.heuristic = terms_for(heuristic, probe.nodes, player, prune, ways)
         # A* lines are shortest under a heuristic that never overestimates: none, or the goal
