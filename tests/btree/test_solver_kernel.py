@@ -206,3 +206,27 @@ def test_a_win_said_as_none_of_a_match_prunes_and_guides_like_match_times_zero()
         assert found.shortest  # A*'s goal distances are admissible here: only pushes move the box
     assert not solve(Engine(games["none"]), strategy="astar", weight=3).shortest
     assert not solve(Engine(games["none"]), strategy="best").shortest
+
+
+@pytest.mark.parametrize("weight", [1, 3])
+def test_weighted_astar_does_not_expand_a_state_twice(weight: int) -> None:
+    """A state already expanded, met again by a shorter way: it takes the shorter way (and is
+    expanded again) at weight 1, for the line to stay shortest; above 1, where the line is not
+    promised shortest, it is left as it is."""
+    run = PackedRun(_bundled("sokoban"), strategy="astar", player=None, weight=weight)
+    try:
+        run.advance(200)
+        search = run.search
+        s = search.store
+        idx = next(i for i in range(run.count) if s.closed[i] and s.depth[i] >= 2)
+        before = int(s.depth[idx])
+        out = search.buffers[0]  # as if the start state had it as a child
+        out.words[0] = search.full_row(idx)
+        out.parent[0], out.choice[0], out.h[0], out.stk[0] = 0, 0, s.hval[idx], -1
+        out.meta[0] = 1
+        search.pending = [[out, 0]]
+        search.advance(1)
+        assert (s.depth[idx], s.parent[idx]) == ((1, 0) if weight == 1 else (before, s.parent[idx]))
+        assert weight == 1 or s.parent[idx] != 0
+    finally:
+        run.close()

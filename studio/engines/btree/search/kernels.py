@@ -256,8 +256,12 @@ def table_slot(s, words, row):
 
 
 @kernel
-def insert(t, s, st, c, out, start, budget, strategy, weight):
-    """Add ``out``'s children from ``start`` on: (next position, I_* status, found index)."""
+def insert(t, s, st, c, out, start, budget, strategy, weight, reopen):
+    """Add ``out``'s children from ``start`` on: (next position, I_* status, found index).
+
+    A* lowers a state's depth when it finds a shorter way; ``reopen``: an expanded state goes back
+    to be expanded again (needed for shortest lines), else only states not yet expanded move.
+    """
     end = out.meta[0]
     ti, _, to = t
     win = to[O_CODE_WIN]
@@ -282,7 +286,7 @@ def insert(t, s, st, c, out, start, budget, strategy, weight):
         result = np.int64((out.words[o, 0] >> rshift) & rmask)
         if entry != 0:
             idx = entry - 1
-            if strategy == ASTAR and g < s.depth[idx]:
+            if strategy == ASTAR and g < s.depth[idx] and (reopen or not s.closed[idx]):
                 if s.meta[M_HEAP] >= len(s.heap_key):
                     return o, I_GROW_HEAP, -1
                 s.depth[idx], s.parent[idx], s.choice[idx] = g, parent, out.choice[o]
