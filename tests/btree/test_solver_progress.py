@@ -117,3 +117,18 @@ def test_solver_job_defaults_to_the_solver_seat_player() -> None:
     assert session.solver_job().player == "O"
     assert PlaySession(load_compiled(GAMES / "tic-tac-toe.toml"), 0).solver_job().player is None
     assert session.solver_job(player="X").player == "X"
+
+
+def test_a_session_job_searches_by_the_method_asked_for() -> None:
+    session = PlaySession(load_compiled(GAMES / "peg-solitaire.toml"), 0)
+    session.advance()
+    tiny = session.solver_job(max_states=10**8, strategy="best", max_memory=1)
+    assert tiny.run().reason == "memory"  # the limit reaches the search
+    job = session.solver_job(max_states=10**6, strategy="best")
+    found = job.run()
+    assert (found.strategy, found.found, found.shortest) == ("best", True, False)
+    assert session.adopt_solution(job).line == tuple(found.choices)
+    sokoban = PlaySession(load_compiled(GAMES / "sokoban.toml"), 0)
+    sokoban.advance()
+    weighted = sokoban.solver_job(strategy="astar", weight=3).run()
+    assert (weighted.strategy, weighted.found, weighted.shortest) == ("astar", True, False)

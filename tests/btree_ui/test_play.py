@@ -190,6 +190,69 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
         assert play.session.choices_made == [line[0]]
 
 
+async def _done(pilot, solver: SolverScreen) -> None:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if solver.done:
+            return
+
+
+async def test_the_method_key_searches_again_by_a_star_then_best_first(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await pilot.pause(0.3)
+        first = solver.job
+        await pilot.press("m")
+        assert first.strategy == "bfs" and solver.job is not first
+        assert (solver.job.strategy, solver.job.weight) == ("astar", 3)
+        assert "A* weight 3" in solver.query_one("#report").text
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        assert solver.outcome == "cancelled"
+        assert first.result is not None and first.result.cancelled  # the replaced search stopped
+        await pilot.press("m")
+        assert solver.job.strategy == "best"
+        await _done(pilot, solver)  # greedy finds a line of the solitaire at once
+        assert solver.outcome.startswith("found")
+        await pilot.press("m")
+        assert solver.job.strategy == "bfs"  # round again
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play
+
+
+async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s", "m")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert solver.outcome.startswith("found") and "not known to be the shortest" in solver.outcome
+        line = play.session.solution.line
+        assert len(line) == len(solver.job.result.choices) and solver.job.strategy == "astar"
+
+
+async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path, monkeypatch) -> None:
+    import studio.screens.btree.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "METHODS", tuple(
+        m._replace(max_states=300) if m.strategy == "bfs" else m for m in solver_module.METHODS))
+    app = studio_app(bt_folder / "peg-solitaire.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert solver.outcome == "no win within 300 states"
+        assert "m: search again by A* weight 3" in solver.query_one("#report").text
+
+
 async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "peg-solitaire.toml")  # far too many states to finish soon
     async with app.run_test(size=(100, 30)) as pilot:

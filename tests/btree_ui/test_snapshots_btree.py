@@ -123,12 +123,35 @@ def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
                         run_before=run)
 
 
+def test_solver_done_by_a_guided_method(snap_compare, bt_folder: Path, monkeypatch) -> None:
+    """After ``m``: A* at weight 3 finds a line, not known to be the shortest."""
+    import studio.screens.btree.solver as solver_module
+
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
+
+    async def run(pilot) -> None:
+        await play()(pilot)
+        await pilot.press("s", "m")
+        screen = pilot.app.screen
+        assert isinstance(screen, SolverScreen)
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if screen.done:
+                break
+        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 2.0)
+        screen.refresh_view()
+        await pilot.pause()
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
+                        run_before=run)
+
+
 def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
     """The picture while a search runs; the search itself is held back so that the numbers
     shown are fixed (progress as the solver would report it, at a frozen time)."""
     import studio.screens.btree.solver as solver_module
 
-    monkeypatch.setattr(SolverScreen, "_search", lambda screen: None)
+    monkeypatch.setattr(SolverScreen, "_search", lambda screen, job, cancel: None)
     monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
 
     async def run(pilot) -> None:
@@ -137,7 +160,7 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
         screen = pilot.app.screen
         assert isinstance(screen, SolverScreen)
         monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 1.5)
-        screen._progress(12_345, 7)
+        screen._progress(screen.job, 12_345, 7)
         await pilot.pause()
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,

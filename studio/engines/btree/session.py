@@ -298,17 +298,20 @@ class PlaySession:
 
     # -- solver -----------------------------------------------------------------------------
 
-    def solver_job(self, max_states: int = 200_000, player: str | None = None) -> SolveJob:
+    def solver_job(self, max_states: int = 200_000, player: str | None = None, *, strategy: str = "bfs",
+                   weight: int = 1, max_memory: int | None = None) -> SolveJob:
         """A solver run from the current state (§11.5), to run in a worker; then adopt its result.
 
         Make it on the thread that owns the session (it copies the state now); the session may
         go on while the job runs on its own engine. ``player``: only a win of this pid counts;
         by default the pid of the one ``solver`` seat if there is exactly one, else any win.
+        ``strategy``, ``weight``, ``max_memory``: as :func:`solve`.
         """
         if player is None:
             solvers = [pid for pid, kind in self.seats.items() if kind == "solver"]
             player = solvers[0] if len(solvers) == 1 else None
-        job = SolveJob(self.program, self.engine.snapshot(), max_states, player)
+        job = SolveJob(self.program, self.engine.snapshot(), max_states, player, strategy=strategy,
+                       weight=weight, max_memory=max_memory)
         job.tag = tuple(self.choices_made)  # where the line starts, for solution_choice()
         return job
 

@@ -313,6 +313,7 @@ class SolveJob:
     tag: Any = None
     strategy: str = "bfs"
     heuristic: str | None = None
+    weight: int = 1
     jobs: int = 1
     max_seconds: float | None = None
     max_memory: int | None = None
@@ -326,7 +327,8 @@ class SolveJob:
         engine = Engine(self.program)
         engine.restore(self.snapshot)
         self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel,
-                            strategy=self.strategy, heuristic=self.heuristic, jobs=self.jobs,
+                            strategy=self.strategy, heuristic=self.heuristic, weight=self.weight,
+                            jobs=self.jobs,
                             max_seconds=self.max_seconds, max_memory=self.max_memory, path=self.path)
         return self.result
 

@@ -1,11 +1,13 @@
-"""The solver (btree.md §11.5): a breadth-first search from the play screen's state, in a worker
-thread, with live progress; ``escape`` cancels; a winning line can then be played on the board."""
+"""The solver (btree.md §11.5): a search from the play screen's state, in a worker thread, with
+live progress; ``m`` changes the method (breadth first, A*, best first) and searches again,
+``escape`` cancels; a winning line can then be played on the board."""
 
 from __future__ import annotations
 
+import textwrap
 import threading
 import time
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import work
@@ -19,10 +21,31 @@ from studio.sessions import warmup
 from studio.widgets.lines import LinesView
 
 MAX_STATES = 2_000_000
+"""Breadth first's limit: past it, a guided method is the better next try."""
+GUIDED_MAX_STATES = 20_000_000
+"""A* and best first go on longer (Block Dude 6 takes 3.3 million states), up to MAX_MEMORY."""
+MAX_MEMORY = 1 << 30
+LABEL = 19
+"""Columns of the report's labels."""
+
+
+class Method(NamedTuple):
+    strategy: str
+    weight: int
+    name: str
+    promise: str
+    max_states: int
+
+
+METHODS = (
+    Method("bfs", 1, "breadth first", "the shortest line", MAX_STATES),
+    Method("astar", 3, "A* weight 3", "guided: a short line, quicker", GUIDED_MAX_STATES),
+    Method("best", 1, "best first", "greedy: quickest, long lines", GUIDED_MAX_STATES),
+)
 
 
 class SolverScreen(BtreeScreen):
-    """Search for the shortest winning line from where the game stands."""
+    """Search for a winning line from where the game stands (the shortest, by default)."""
 
     SCREEN_TITLE = "solver"
     DEFAULT_CSS = """
@@ -30,14 +53,22 @@ class SolverScreen(BtreeScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,p", "play_line", "Play the line"),
+        Binding("m", "method", "Method"),
         Binding("escape", "cancel_or_back", "Cancel / back"),
     ]
 
     def __init__(self, document, play) -> None:
         super().__init__(document)
         self.play = play
+        self.method = 0
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """A fresh job of the current method from where the game stands."""
+        method = METHODS[self.method]
         self.cancel = threading.Event()
-        self.job = play.session.solver_job(MAX_STATES)
+        self.job = self.play.session.solver_job(method.max_states, strategy=method.strategy,
+                                                weight=method.weight, max_memory=MAX_MEMORY)
         if not warmup.ready(warmup.SOLVER):
             self.job.path = "plain"  # the kernel compiles in another process meanwhile
         self.started = time.perf_counter()
@@ -53,56 +84,74 @@ class SolverScreen(BtreeScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._search()
+        self._search(self.job, self.cancel)
 
-    @work(thread=True, exclusive=True, group="solver")
-    def _search(self) -> None:
+    @work(thread=True, group="solver")
+    def _search(self, job, cancel: threading.Event) -> None:
         def progress(states: int, depth: int) -> None:
-            self.app.call_from_thread(self._progress, states, depth)
+            if not cancel.is_set():
+                self.app.call_from_thread(self._progress, job, states, depth)
 
-        result = self.job.run(progress, cancel=self.cancel)
-        self.app.call_from_thread(self._finished, result)
+        result = job.run(progress, cancel=cancel)
+        self.app.call_from_thread(self._finished, job, result)
 
-    def _progress(self, states: int, depth: int) -> None:
-        self.states, self.depth = states, depth
-        self.refresh_view()
+    def _progress(self, job, states: int, depth: int) -> None:
+        if job is self.job:  # not a search the method key replaced
+            self.states, self.depth = states, depth
+            self.refresh_view()
 
-    def _finished(self, result) -> None:
+    def _finished(self, job, result) -> None:
+        if job is not self.job:
+            return
         self.done = True
         self.states = result.states
+        method = METHODS[self.method]
         if getattr(result, "cancelled", False):
             self.outcome = "cancelled"
         elif result.found:
             self.play.session.adopt_solution(self.job)
             self.outcome = f"found: a winning line of {len(result.choices)} move(s)"
+            if not result.shortest:
+                self.outcome += ", not known to be the shortest"
         elif result.exhausted:
             self.outcome = "no win: every reachable state was searched"
+        elif result.reason == "memory":
+            self.outcome = f"no win before the search filled {MAX_MEMORY >> 20:,} MB"
         else:
-            self.outcome = f"no win within {MAX_STATES:,} states"
+            self.outcome = f"no win within {method.max_states:,} states"
         self.refresh_view()
 
     def refresh_view(self) -> None:
         styles = self.styles_ui
         elapsed = max(time.perf_counter() - self.started, 1e-6)
         rate = self.states / elapsed
+        method = METHODS[self.method]
         lines = [
-            Text("Breadth-first search from the current position;", styles.muted),
-            Text("the game's own randomness stays as the seed makes it.", styles.muted),
+            Text("A search for a winning line from the current position; the game's", styles.muted),
+            Text("own randomness stays as the seed makes it.", styles.muted),
             Text(""),
+            Text.assemble((f"method             {method.name}", styles.text),
+                          (f" · {method.promise}", styles.muted)),
             Text(f"states explored    {self.states:,}", styles.text),
             Text(f"states per second  {rate:,.0f}", styles.text),
             Text(f"depth              {self.depth}", styles.text),
             Text(f"time               {elapsed:.1f} s", styles.text),
-            Text(f"search             {self._path_words()}", styles.muted),
-            Text(""),
         ]
+        # The notes (the heuristic, why a path) are long: wrapped under their label, not cut.
+        room = max(self.size.width - 4 - LABEL, 24)
+        for i, piece in enumerate(textwrap.wrap(self._path_words(), room)):
+            lines.append(Text(f"{'search' if i == 0 else '':<{LABEL}}{piece}", styles.muted))
+        lines.append(Text(""))
         if not self.done:
-            lines.append(Text("searching… escape cancels", styles.accent))
+            lines.append(Text("searching… escape cancels; m: another method", styles.accent))
         else:
-            lines.append(Text(self.outcome, styles.success if "found" in self.outcome
-                              else styles.warning))
-            if "found" in self.outcome:
+            found = self.outcome.startswith("found")
+            lines.append(Text(self.outcome, styles.success if found else styles.warning))
+            if found:
                 lines.append(Text("enter: follow it on the board, a move per enter", styles.muted))
+            elif self.outcome != "cancelled" and not self.outcome.startswith("no win:"):
+                after = METHODS[(self.method + 1) % len(METHODS)]
+                lines.append(Text(f"m: search again by {after.name} ({after.promise})", styles.muted))
         self.query_one("#report", LinesView).set_lines(lines)
 
     def _path_words(self) -> str:
@@ -115,6 +164,14 @@ class SolverScreen(BtreeScreen):
         if self.job.path == "plain":
             return "plain Python, while the kernel gets ready (first use)"
         return "numba kernel" if jit.available() else f"plain Python ({jit.reason()})"
+
+    def action_method(self) -> None:
+        """The next method, searching again from the same position (a running search stops)."""
+        self.cancel.set()
+        self.method = (self.method + 1) % len(METHODS)
+        self._prepare()
+        self.refresh_view()
+        self._search(self.job, self.cancel)
 
     def action_cancel_or_back(self) -> None:
         if not self.done:
