@@ -24,7 +24,7 @@ from .board import Board
 from .engine import Engine, Program
 from .solver import SolveJob, SolveResult
 from .text import result_text as _result_text
-from .tiles import Choice
+from .waits import AutoMove, ChoiceWait, DisplayWait, GameOver, Solution, Wait
 
 SEAT_KINDS = ("human", "random", "first", "solver")
 UNDO_CAP = 10_000  # choice waits kept for undo (§8, Decision 15)
@@ -35,61 +35,6 @@ NO_SOLVER_LINE = "no solver line from here: playing the first choice"
 def seat_rng(seed: int, pid: str) -> SplitMix64:
     """Each random seat's own chooser RNG: the run seed mixed with the pid; never the engine's."""
     return SplitMix64((seed * 0x9E3779B1 + zlib.crc32(pid.encode())) % (1 << 64))
-
-
-# ------------------------------------------------------------------------------------ waits
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Something that needs the outside world; see the subclasses."""
-
-
-@dataclass(frozen=True)
-class ChoiceWait(Wait):
-    """A human seat must choose: call :meth:`PlaySession.choose`."""
-
-    player: str
-    choices: tuple[Choice, ...]
-
-
-@dataclass(frozen=True)
-class DisplayWait(Wait):
-    """A ``display-board`` pause: show the board, wait ``delay`` × speed, call ``clear_display()``."""
-
-    delay: float
-
-
-@dataclass(frozen=True)
-class AutoMove(Wait):
-    """An automatic seat picked ``index``; it is applied by the next ``advance()``.
-
-    The engine still shows the choice wait, so a screen can outline the move before it happens.
-    ``note`` explains a fallback (a ``solver`` seat without a line plays like ``first``).
-    """
-
-    player: str
-    seat: str
-    index: int
-    choice: Choice
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class GameOver(Wait):
-    """The game has a result (§7.8)."""
-
-    result: dict[str, Any]
-    text: str
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A winning line found from the state reached by ``prefix`` (the choices made before it)."""
-
-    prefix: tuple[int, ...]
-    line: tuple[int, ...]
-    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
