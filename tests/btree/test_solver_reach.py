@@ -6,6 +6,7 @@ by a wall two high to climb to the door; gravity is a loop of rewrites no player
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from studio.engines import jit
@@ -14,7 +15,8 @@ from studio.engines.btree.search.heuristics import HeuristicError
 from studio.engines.btree.search.layout import Layout
 from studio.engines.btree.search.packed import PackedRun
 from studio.engines.btree.search.plain import heuristic_value
-from studio.engines.btree.search.reach import PENALTY, piece, tables_for
+from studio.engines.btree.search.quiet import settled_on
+from studio.engines.btree.search.reach import PENALTY, piece, reach_on, tables_for
 from studio.engines.btree.search.tables import H_REACH
 from studio.engines.btree.solver import solve
 from tests.btree.test_solver_kernel import _program, _replays_to_a_win
@@ -100,6 +102,55 @@ def test_best_first_with_reach_solves_it_and_the_paths_agree() -> None:
         assert "reach" in found.note
         lines[path] = (found.choices, found.states)
     assert lines["kernel"] == lines["plain"]  # the same values, so the same search
+
+
+def _settled(board: str) -> int:
+    """The quiet hash of the climb's start on ``board`` (its own layout and tables)."""
+    engine, layout = _start(_climb(board))
+    run = PackedRun(Engine(_climb(board)), strategy="best", player=None)
+    try:
+        ti, _, to = run.tables.kernel
+        return int(settled_on(ti, to, layout.encode_layers(engine._board.layers)[1], 0))
+    finally:
+        run.close()
+
+
+def test_a_walk_is_quiet_and_a_block_set_or_taken_is_not() -> None:
+    h = {name: _settled(board) for name, board in {
+        "start": "_ _ _ _ _ _ _;_ _ _ _ _ W D;P _ B _ _ W W;W W W W W W W",
+        "walked": "_ _ _ _ _ _ _;_ _ _ _ _ W D;_ P B _ _ W W;W W W W W W W",
+        "carrying": "_ _ _ _ _ _ _;_ B _ _ _ W D;_ P _ _ _ W W;W W W W W W W",
+        "carried on": "_ _ _ _ _ _ _;_ _ B _ _ W D;_ _ P _ _ W W;W W W W W W W",
+        "put down": "_ _ _ _ _ _ _;_ _ _ _ _ W D;_ _ P B _ W W;W W W W W W W",
+    }.items()}
+    assert h["start"] == h["walked"]
+    assert h["carrying"] == h["carried on"]  # the block goes along: still a walk
+    assert len({h["start"], h["carrying"], h["put down"]}) == 3
+
+
+def test_a_quiet_child_keeps_its_parents_value_and_others_take_their_own() -> None:
+    run = PackedRun(Engine(_climb()), strategy="best", player=None)
+    try:
+        run.advance(10_000)
+        s = run.search.store
+        ti, _, to = run.tables.kernel
+        kept = own = 0
+        for i in range(1, run.count):
+            frame, codes = run.layout.board(run.search.full_row(i))
+            parent = run.layout.board(run.search.full_row(int(s.parent[i])))
+            if frame or parent[0]:
+                continue
+            if settled_on(ti, to, codes, 0) == settled_on(ti, to, parent[1], 0):
+                assert s.hval[i] == s.hval[s.parent[i]]
+                kept += 1
+            else:
+                scratch = np.zeros(4 * len(codes), np.int32)
+                scratch[:len(codes)] = codes
+                assert s.hval[i] == reach_on(ti, to, scratch, 0, len(codes))
+                own += 1
+        assert kept > 0 and own > 0
+    finally:
+        run.close()
 
 
 def test_reach_where_it_does_not_apply_is_refused() -> None:

@@ -21,6 +21,7 @@ from studio.engines.jit import kernel
 from .layout import RESULT_MASK, RESULT_SHIFT
 from .collapse import C_ON, compress, decompress
 from .machine import choose, doomed, encode_stack, heuristic, load, pack, rewind, run, save_point
+from .quiet import settled
 from .tables import O_CODE_WIN
 from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
     R_FALLBACK, R_JN, R_JOURNAL, R_JOVER, R_NCH, R_RESULT, R_STEPS
@@ -105,12 +106,13 @@ def stack_intern(st, data, start, length):
 
 
 @kernel
-def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse):
+def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse, quiet, hv):
     """Expand parents ``order[first:first+count]`` (or ``first..`` when ``order`` is empty).
 
     Every child goes to ``out`` with its parent and choice index (and heuristic value). Returns
     how many parents were done; ``out.meta[2]`` says why it stopped early (X_*). A parent is
-    loaded once: between its children the machine rewinds through its write journal.
+    loaded once: between its children the machine rewinds through its write journal. ``quiet``:
+    a child that a quiet move made (see ``quiet``) takes its parent's value from ``hv``.
     """
     out.meta[0] = 0
     out.meta[1] = 0
@@ -118,6 +120,7 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
     o = 0
     used = 0
     q = 0
+    kept = np.uint64(0)  # the parent's settled hash
     k = -1  # -1: list the parent's choices; then the choice to take
     n = 0
     mi, reg, _ = m
@@ -149,6 +152,7 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
                 mi[reg[M_PC_R] + e] = mi[reg[M_CH_R] + e]
                 mi[reg[M_PC_C] + e] = mi[reg[M_CH_C] + e]
             save_point(t, m)
+            kept = settled(t, m) if quiet else np.uint64(0)
             k = 0
         i = n - 1 - k if reverse else k
         reg[R_JOURNAL], reg[R_JN], reg[R_JOVER] = 1, 0, 0
@@ -180,7 +184,10 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse)
             return q
         out.parent[o] = p
         out.choice[o] = i
-        out.h[o] = heuristic(t, m) if want_h else 0
+        if kept != 0 and settled(t, m) == kept:
+            out.h[o] = hv[p]
+        else:
+            out.h[o] = heuristic(t, m) if want_h else 0
         o += 1
         out.meta[0] = o
         out.meta[1] = used

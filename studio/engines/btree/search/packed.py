@@ -17,9 +17,9 @@ from .deadcells import dead_cells
 from .heuristics import terms_for
 from .reach import tables_for as reach_tables
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
-from .plain import PlainExpander, result_code
+from .plain import PlainExpander, heuristic_value, result_code
 from .runner import STRATEGIES, Search
-from .tables import H_DISTANCE, build, result_of
+from .tables import H_DISTANCE, H_REACH, build, result_of
 
 
 class PackedRun:
@@ -60,9 +60,17 @@ class PackedRun:
         rng0 = probe.rng.state
         expander = PlainExpander(probe.program, layout, None, rng0, terms, prune,
                                  self.tables.kernel) if plain else None
+        quiet = any(kind == H_REACH for _, kind in terms)  # a walk's steps keep their value
         self.search = Search(self.tables, layout, strategy=strategy, weight=weight, jobs=jobs,
-                             plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0)
-        code = self.search.add_root(self._root(probe))
+                             plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0,
+                             quiet=quiet)
+        root = self._root(probe)
+        h = 0
+        if quiet:  # what the start's quiet children take
+            frame, codes = layout.board(root)
+            h = heuristic_value(probe, terms, prune, layout.shapes[0][2], frame,
+                                (self.tables.kernel, codes))
+        code = self.search.add_root(root, h)
         self.start_reason = None
         if goal and STRATEGIES[strategy] <= k.DFS and self.tables.code_win[code]:
             self.search.found = 0

@@ -19,6 +19,7 @@ from ..rng import Rng
 from ..snapshot import Snapshot, freeze_frame
 from .kernels import X_FULL, X_OK, X_RANDOM, Children
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields
+from .quiet import settled_on
 from .reach import reach_on
 from .tables import H_COUNT, H_DISTANCE, H_PRESENT, H_REACH, stalemate_code, stepout_code
 
@@ -134,8 +135,16 @@ class PlainExpander:
         out.words[o] = layout.pack(frame, board, 0, result_code(engine), engine._prev, engine.rng.state)
         return used + len(code)
 
+    def _settled(self, row: np.ndarray) -> int:
+        """``quiet.settled`` of a packed state (0 off the start frame)."""
+        if (int(row[0]) >> FRAME_SHIFT) & FRAME_MASK:
+            return 0
+        ti, _, to = self.tables
+        return int(settled_on(ti, to, self.layout.board(row)[1], 0))
+
     def expand(self, words: np.ndarray, order: np.ndarray, first: int, count: int, out: Children,
-               want_h: bool, blind: bool, reverse: bool) -> int:
+               want_h: bool, blind: bool, reverse: bool, quiet: bool = False,
+               hv: np.ndarray | None = None) -> int:
         """``kernels.expand`` with the engine (LayoutError when a child does not pack)."""
         out.meta[:3] = (0, 0, X_OK)
         o = used = 0
@@ -145,6 +154,7 @@ class PlainExpander:
             code, start = self.restore(self.full_row(p))
             if start is None:
                 continue
+            kept = self._settled(self.full_row(p)) if quiet else 0
             n = len(engine.choices)
             if o + n > len(out.parent):
                 out.meta[2], out.meta[3] = X_FULL, n
@@ -160,7 +170,9 @@ class PlainExpander:
                     return q
                 used = self.pack(out, o, used)
                 out.parent[o], out.choice[o] = p, i
-                if want_h:
+                if kept and self._settled(out.words[o]) == kept:
+                    out.h[o] = hv[p]
+                elif want_h:
                     frame = (int(out.words[o, 0]) >> FRAME_SHIFT) & FRAME_MASK
                     cols = self.layout.shapes[0][2]
                     ways = (self.tables, self.layout.board(out.words[o])[1]) if self.tables else None

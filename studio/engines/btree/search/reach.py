@@ -209,14 +209,8 @@ def reach(t, m):
     if reg[R_FRAME] != 0:
         return 0
     span, tiles, cnt, pos = to[D_SPAN], to[D_T], reg[M_CNT], reg[M_POS]
-    tok = to[O_RE_TOK]
-    layer = ti[tok]
-    start = -1
-    for q in range(to[O_RE_TOK + 1] - tok - 2):
-        k = layer * tiles + ti[tok + 2 + q]
-        if mi[cnt + k] > 0:
-            start = mi[pos + k * span]
-            break
+    layer = ti[to[O_RE_TOK]]
+    start = piece_at(t, m)
     if start < 0:
         return 0
     cols = ti[to[O_FR_COLS]]
@@ -259,6 +253,34 @@ def reach_on(ti, to, mi, board, scratch):
     return _ways(ti, to, mi, board, scratch, start, fetch)
 
 
+@kernel(inline=True)
+def piece_at(t, m):
+    """The piece's cell on the machine's board (-1: gone)."""
+    ti, _, to = t
+    mi, reg, _ = m
+    span, tiles, cnt, pos = to[D_SPAN], to[D_T], reg[M_CNT], reg[M_POS]
+    tok = to[O_RE_TOK]
+    layer = ti[tok]
+    for q in range(to[O_RE_TOK + 1] - tok - 2):
+        k = layer * tiles + ti[tok + 2 + q]
+        if mi[cnt + k] > 0:
+            return mi[pos + k * span]
+    return -1
+
+
+@kernel(inline=True)
+def held_cell(ti, to, mi, board, start):
+    """The cell of a tile the piece at ``start`` carries, or -1."""
+    cells = ti[to[O_FR_ROWS]] * ti[to[O_FR_COLS]]
+    layer = ti[to[O_RE_TOK]]
+    carry = to[O_RE_CARRY]
+    for q in range(ti[carry]):
+        c = start + ti[carry + 1 + 2 * q]
+        if 0 <= c < cells and mi[board + layer * to[D_SPAN] + c] == ti[carry + 2 + 2 * q]:
+            return c
+    return -1
+
+
 @kernel
 def _ways(ti, to, mi, board, scratch, start, fetch):
     """The Dijkstra of ``reach`` from the piece at ``start``; ``fetch``: how far the nearest
@@ -267,12 +289,9 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
     span = to[D_SPAN]
     tok = to[O_RE_TOK]
     layer, ground = ti[tok], ti[tok + 1]
-    carry = to[O_RE_CARRY]
-    held = -1  # the cell of a tile the piece carries: it leaves with the piece
-    for q in range(ti[carry]):
-        c = start + ti[carry + 1 + 2 * q]
-        if 0 <= c < cells and mi[board + layer * span + c] == ti[carry + 2 + 2 * q]:
-            held = layer * span + c
+    held = held_cell(ti, to, mi, board, start)  # it leaves with the piece
+    if held >= 0:
+        held += layer * span
     if held >= 0 or fetch == FAR:
         fetch = 0  # it carries one already, or there is none to fetch
     # Dijkstra over cells with an indexed heap: dist, heap (cells by dist), where (each cell's
@@ -332,3 +351,4 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
             elif cost < mi[dist + v] and mi[where + v] != -2:
                 n = _improve(mi, dist, heap, where, n, v, cost)
     return best if best < FAR else FAR
+

@@ -76,11 +76,12 @@ class Search:
         plain: expand with this engine-based expander instead of the kernel.
         max_states, max_memory: limits (states; bytes of the search's arrays).
         rng0: the RNG used to expand states stored without one (see ``layout``).
+        quiet: quiet moves keep their parent's value (``quiet``; the value is ``reach``).
     """
 
     def __init__(self, tables: Any, layout: Layout, *, strategy: str = "bfs", weight: int = 1,
                  jobs: int = 1, plain: PlainExpander | None = None, max_states: int = 10**9,
-                 max_memory: int | None = None, rng0: float = 0.0) -> None:
+                 max_memory: int | None = None, rng0: float = 0.0, quiet: bool = False) -> None:
         self.t = tables
         self.tk = tables.kernel
         self.layout = layout
@@ -90,6 +91,7 @@ class Search:
         self.jobs = 1 if plain is not None else max(1, jobs)
         self.max_memory = max_memory
         self.want_h = self.strategy >= k.ASTAR
+        self.quiet = quiet and self.want_h
         width = layout.width
         self.enc = int(tables.dims[4]) * (5 + int(tables.dims[5]))
         self.chunks = collapse.chunks(width, layout.header)
@@ -147,8 +149,8 @@ class Search:
         collapse.decompress(self.chunks, self.store.words, index, full, 0)
         return full[0]
 
-    def add_root(self, row: np.ndarray) -> int:
-        """Insert the start state; returns its result code."""
+    def add_root(self, row: np.ndarray, h: int = 0) -> int:
+        """Insert the start state (``h``: its heuristic value); returns its result code."""
         s = self.store
         if self.chunks.meta[collapse.C_ON]:
             while not collapse.compress(self.chunks, row.reshape(1, -1), 0, s.words, 0):
@@ -157,6 +159,8 @@ class Search:
             s.words[0] = row
         slot = k.table_slot(s, s.words, 0)
         s.parent[0], s.choice[0], s.depth[0] = -1, -1, 0
+        if self.want_h:
+            s.hval[0] = h
         s.table[slot] = 1
         s.meta[k.M_COUNT] = 1
         code = header_fields(row[0])[1]
@@ -216,9 +220,9 @@ class Search:
         reverse = self.strategy == k.DFS  # pushed last, popped first: choice 0 is tried first
         if self.plain is not None:
             return self.plain.expand(self.store.words, order, first, count, buf, self.want_h, blind,
-                                     reverse)
+                                     reverse, self.quiet, self.store.hval)
         return k.expand(self.tk, self.machines[j], self.stacks, self.chunks, self.store.words, order,
-                        first, count, buf, self.want_h, blind, reverse)
+                        first, count, buf, self.want_h, blind, reverse, self.quiet, self.store.hval)
 
     def _expand(self, order: np.ndarray, first: int, count: int) -> None:
         """Expand ``count`` parents into the buffers (split over the threads), queue them."""
