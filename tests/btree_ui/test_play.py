@@ -236,6 +236,20 @@ async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folde
         assert solver.outcome.startswith("found") and "not known to be the shortest" in solver.outcome
         line = play.session.solution.line
         assert len(line) == len(solver.job.result.choices) and solver.job.strategy == "astar"
+        def clock() -> list[str]:
+            return [ln for ln in solver.query_one("#report").text.splitlines()
+                    if ln.startswith(("time", "states per second"))]
+
+        shown = clock()
+        await pilot.pause(0.2)
+        solver.refresh_view()
+        assert clock() == shown and len(shown) == 2  # a finished search's time stands
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        narrow = len(solver.query_one("#report").text.splitlines())
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert len(solver.query_one("#report").text.splitlines()) < narrow  # notes rewrapped
 
 
 async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path, monkeypatch) -> None:

@@ -71,7 +71,7 @@ class SolverScreen(BtreeScreen):
                                                 weight=method.weight, max_memory=MAX_MEMORY)
         if not warmup.ready(warmup.SOLVER):
             self.job.path = "plain"  # the kernel compiles in another process meanwhile
-        self.started = time.perf_counter()
+        self.started = self.ended = time.perf_counter()
         self.states = 0
         self.depth = 0
         self.done = False
@@ -95,6 +95,9 @@ class SolverScreen(BtreeScreen):
         result = job.run(progress, cancel=cancel)
         self.app.call_from_thread(self._finished, job, result)
 
+    def on_resize(self) -> None:
+        self.refresh_view()  # the notes wrap to the width
+
     def _progress(self, job, states: int, depth: int) -> None:
         if job is self.job:  # not a search the method key replaced
             self.states, self.depth = states, depth
@@ -104,6 +107,7 @@ class SolverScreen(BtreeScreen):
         if job is not self.job:
             return
         self.done = True
+        self.ended = time.perf_counter()
         self.states = result.states
         method = METHODS[self.method]
         if getattr(result, "cancelled", False):
@@ -123,7 +127,8 @@ class SolverScreen(BtreeScreen):
 
     def refresh_view(self) -> None:
         styles = self.styles_ui
-        elapsed = max(time.perf_counter() - self.started, 1e-6)
+        end = self.ended if self.done else time.perf_counter()  # a finished search's time stands
+        elapsed = max(end - self.started, 1e-6)
         rate = self.states / elapsed
         method = METHODS[self.method]
         lines = [
