@@ -169,6 +169,13 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
         assert app.screen is play and isinstance(play.wait, ChoiceWait)
 
 
+async def _done(pilot, solver: SolverScreen) -> None:
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if solver.done:
+            return
+
+
 async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -176,10 +183,7 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
         await pilot.press("s")
         solver = app.screen
         assert isinstance(solver, SolverScreen)
-        for _ in range(600):
-            await pilot.pause(0.05)
-            if solver.done:
-                break
+        await _done(pilot, solver)
         assert "found" in solver.outcome
         line = play.session.solution.line
         await pilot.press("enter")
@@ -188,13 +192,6 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
         await pilot.press("enter")
         await settle(pilot, play)
         assert play.session.choices_made == [line[0]]
-
-
-async def _done(pilot, solver: SolverScreen) -> None:
-    for _ in range(600):
-        await pilot.pause(0.05)
-        if solver.done:
-            return
 
 
 async def test_the_method_key_searches_again_by_a_star_then_best_first(bt_folder: Path) -> None:
@@ -276,10 +273,7 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
         await pilot.pause(0.5)
         assert not solver.done and solver.states > 0
         await pilot.press("escape")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if solver.done:
-                break
+        await _done(pilot, solver)
         assert solver.done and solver.outcome == "cancelled"
         assert "cancelled" in solver.query_one("#report").text
         await pilot.press("escape")

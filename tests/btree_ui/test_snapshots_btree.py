@@ -99,7 +99,8 @@ def test_debugger(snap_compare, bt_folder: Path) -> None:
                         run_before=run)
 
 
-def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
+def _solver_done(keys: tuple[str, ...], monkeypatch):
+    """Play, then the solver keys, then wait for the search to end."""
     import studio.screens.btree.solver as solver_module
 
     # Which path searches depends on whether the kernel's warm-up has finished: fix it.
@@ -107,7 +108,7 @@ def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     async def run(pilot) -> None:
         await play()(pilot)
-        await pilot.press("s")
+        await pilot.press(*keys)
         screen = pilot.app.screen
         assert isinstance(screen, SolverScreen)
         for _ in range(400):
@@ -119,31 +120,18 @@ def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
         screen.refresh_view()
         await pilot.pause()
 
+    return run
+
+
+def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=run)
+                        run_before=_solver_done(("s",), monkeypatch))
 
 
 def test_solver_done_by_a_guided_method(snap_compare, bt_folder: Path, monkeypatch) -> None:
     """After ``m``: A* at weight 3 finds a line, not known to be the shortest."""
-    import studio.screens.btree.solver as solver_module
-
-    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
-
-    async def run(pilot) -> None:
-        await play()(pilot)
-        await pilot.press("s", "m")
-        screen = pilot.app.screen
-        assert isinstance(screen, SolverScreen)
-        for _ in range(400):
-            await pilot.pause(0.05)
-            if screen.done:
-                break
-        screen.ended = screen.started + 2.0
-        screen.refresh_view()
-        await pilot.pause()
-
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=run)
+                        run_before=_solver_done(("s", "m"), monkeypatch))
 
 
 def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
