@@ -23,7 +23,8 @@ from studio.widgets.lines import LinesView
 MAX_STATES = 2_000_000
 """Breadth first's limit: past it, a guided method is the better next try."""
 GUIDED_MAX_STATES = 20_000_000
-"""A* and best first go on longer (Block Dude 6 takes 3.3 million states), up to MAX_MEMORY."""
+"""A* and best first go on longer (best first takes 14 million states for Block Dude 7), up to
+MAX_MEMORY."""
 MAX_MEMORY = 1 << 30
 LABEL = 19
 """Columns of the report's labels."""

@@ -151,10 +151,11 @@ class PlainExpander:
         engine = self.engine
         for q in range(count):
             p = int(order[first + q]) if len(order) else first + q
-            code, start = self.restore(self.full_row(p))
+            row = self.full_row(p)
+            code, start = self.restore(row)
             if start is None:
                 continue
-            kept = self._settled(self.full_row(p)) if quiet else 0
+            kept = self._settled(row) if quiet else 0
             n = len(engine.choices)
             if o + n > len(out.parent):
                 out.meta[2], out.meta[3] = X_FULL, n

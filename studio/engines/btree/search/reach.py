@@ -351,4 +351,3 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
             elif cost < mi[dist + v] and mi[where + v] != -2:
                 n = _improve(mi, dist, heap, where, n, v, cost)
     return best if best < FAR else FAR
-
