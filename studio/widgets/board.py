@@ -153,6 +153,7 @@ class Board(Widget, can_focus=True):
         self._cursor = cursor
         self.margin = margin
         self._camera = (0, 0)
+        self._followed: tuple[int, int] | None = None
         self._cache: dict[tuple, Strip] = {}
         self._shown: dict[int, Hashable] = {}
         self._hover: tuple[int, int] | None = None
@@ -262,6 +263,8 @@ class Board(Widget, can_focus=True):
         self._cache.clear()
         if self._cursor is not None:
             self._scroll_to_cursor()
+        elif self._followed is not None:
+            self.follow(*self._followed)  # the first follow may come before the board had a size
 
     # --------------------------------------------------------------------------- camera
 
@@ -278,6 +281,7 @@ class Board(Widget, can_focus=True):
         a player walking about does not repaint the whole board every round (over SSH that is
         most of the bytes); it re-centres once the player nears an edge.
         """
+        self._followed = (x, y)
         cols, rows = self.full_cells
         r = self._renderer
         cx, cy = self._camera

@@ -11,6 +11,7 @@ from studio.screens.btree.play import BtreePlayScreen
 from studio.screens.btree.solver import SolverScreen
 from studio.storage import load_project
 from studio.storage.btree_project import compile_model, project_model
+from studio.widgets.board import Board
 from tests.ui_helpers import studio_app
 
 
@@ -279,3 +280,31 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
         await pilot.press("escape")
         await settle(pilot, play)
         assert app.screen is play
+
+
+async def test_a_board_wider_than_its_pane_keeps_the_offered_moves_in_view(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        play = await start(pilot, app)
+        board = play.query_one(Board)
+        await pilot.press(*"+" * 8)  # a few cells across the pane: the room is wider
+        cols, rows = board.full_cells
+        assert cols <= 4 and board.renderer.width > cols
+        for key in ("down", "right", "right", "right", "right"):  # round the wall, to column 5
+            await pilot.press(key)
+            await settle(pilot, play)
+            x, y = play._focus()
+            cx, cy = board.camera
+            assert cx <= x < cx + cols and cy <= y < cy + rows
+        assert x >= cols  # off a camera left at the board's edge
+
+
+async def test_minus_narrows_cells_below_the_widest_tile_down_to_one_column(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        play = await start(pilot, app)
+        natural = play.cell_width()
+        await pilot.press(*"-" * (natural + 2))
+        assert play.cell_width() == 1
+        await pilot.press("+")
+        assert play.cell_width() == 2

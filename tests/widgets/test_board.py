@@ -106,6 +106,17 @@ async def test_follow_clamps_the_camera_to_the_board() -> None:
         assert board.camera == (15, 15)
 
 
+async def test_a_resize_follows_the_last_followed_cell_again() -> None:
+    app = BoardApp(Letters(40, 40), cursor=None)
+    async with app.run_test(size=(20, 10)) as pilot:
+        board = app.query_one(Board)
+        board.follow(30, 30)
+        assert board.camera == (25, 25)
+        await pilot.resize_terminal(40, 20)
+        await pilot.pause()
+        assert board.camera == (20, 20)  # centred again in the bigger view
+
+
 async def test_follow_centres_a_board_smaller_than_the_view() -> None:
     app = BoardApp(Letters(4, 2), cursor=None)
     async with app.run_test(size=(20, 10)):

@@ -291,8 +291,10 @@ class BtreePlayScreen(PlayView):
         self._draw()
 
     def action_width(self, delta: int) -> None:
-        self.extra_width = max(self.extra_width + delta, 0)
-        self._draw()
+        width = self.cell_width()
+        if width + delta >= 1:
+            self.extra_width += delta
+            self._draw()
 
     def action_speed(self, delta: int) -> None:
         self.speed_index = min(max(self.speed_index + delta, 0), len(SPEEDS) - 1)

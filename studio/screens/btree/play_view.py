@@ -83,13 +83,36 @@ class PlayView(BtreeScreen):
                 out.extend(indices)
         return sorted(out)
 
+    def cell_width(self) -> int:
+        """The board's cell width: the project's, else the widest tile's, widened or narrowed by
+        ``+``/``-`` (down to one column: wider tiles then show as ``…``)."""
+        display = self.model.display
+        natural = cell_width_of([self.session.engine.board], display.get("glyphs", {}),
+                                int(display.get("cell_width", 0)))
+        return max(natural + self.extra_width, 1)
+
+    def _focus(self) -> tuple[int, int] | None:
+        """The cell (x, y) the board keeps in view: the previewed choice's, else the middle of
+        every offered rectangle (on a board wider than the pane, where the player is)."""
+        index = self.previewed()
+        if index is not None:
+            choice = self.choices[index]
+            return choice.col, choice.row
+        rects = self.session.engine.choices_by_rect if self.choices else {}
+        if not rects:
+            return None
+        top = min(r for r, _, _, _ in rects)
+        left = min(c for _, c, _, _ in rects)
+        bottom = max(r + rows for r, _, rows, _ in rects)
+        right = max(c + cols for _, c, _, cols in rects)
+        return (left + right - 1) // 2, (top + bottom - 1) // 2
+
     # ---------------------------------------------------------------------------- drawing
 
     def _renderer(self) -> BtreeRenderer:
         engine = self.session.engine
         display = self.model.display
         glyphs = display.get("glyphs", {})
-        width = cell_width_of([engine.board], glyphs, int(display.get("cell_width", 0)))
         rects: dict[tuple, int] = {}
         for rect, indices in engine.choices_by_rect.items():
             rects[rect] = len(indices)
@@ -101,7 +124,7 @@ class PlayView(BtreeScreen):
             if index is not None:
                 choice = self.choices[index]
                 preview = Preview(choice.row, choice.col, choice.rhs)
-        return BtreeRenderer(engine.board, self.styles_ui, width + self.extra_width, glyphs,
+        return BtreeRenderer(engine.board, self.styles_ui, self.cell_width(), glyphs,
                              display.get("colors", {}), self.show_hidden, self.hidden_layers,
                              rects, tint, preview)
 
@@ -112,6 +135,9 @@ class PlayView(BtreeScreen):
         board = self.query_one(Board)
         board.renderer = self._renderer()
         board.set_cursor(self.board_cursor)
+        focus = self._focus()
+        if self.board_cursor is None and focus is not None:
+            board.follow(*focus, slack=True)
         self._draw_status()
         self._draw_choices()
 
