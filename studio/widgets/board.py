@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from studio.widgets.camera import follow_axis, inside, scroll_axis
+
 CURSOR_STYLE = Style(reverse=True, bold=True)
 
 
@@ -51,36 +53,6 @@ class CellRenderer(Protocol):
 def reverse_cursor(segments: list[Segment]) -> list[Segment]:
     """The default cursor look: the cell in reverse video (works in 16-colour terminals too)."""
     return list(Segment.apply_style(segments, post_style=CURSOR_STYLE))
-
-
-def _follow_axis(target: int, view: int, size: int) -> int:
-    """The camera position that centres ``target``, clamped to the board; a board smaller than
-    the view is centred in it."""
-    if size <= view:
-        return -((view - size) // 2)
-    return min(max(target - view // 2, 0), size - view)
-
-
-def _inside(target: int, camera: int, view: int, size: int) -> bool:
-    """Whether ``target`` sits in the middle half of the view (or the board fits the view and
-    the camera already shows it as :func:`_follow_axis` would)."""
-    if size <= view:
-        return camera == _follow_axis(target, view, size)
-    quarter = view // 4
-    return camera + quarter <= target < camera + view - quarter and 0 <= camera <= size - view
-
-
-def _scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> int:
-    """The camera position along one axis that keeps ``margin`` cells around the cursor.
-
-    Keeping the margin never moves the camera further off the board than it already is.
-    """
-    target = camera
-    if cursor < camera + margin:
-        target = cursor - margin
-    elif cursor > camera + view - 1 - margin:
-        target = cursor - view + 1 + margin
-    return min(max(target, min(camera, 0)), max(camera, size - view))
 
 
 class Board(Widget, can_focus=True):
@@ -285,9 +257,9 @@ class Board(Widget, can_focus=True):
         cols, rows = self.full_cells
         r = self._renderer
         cx, cy = self._camera
-        if slack and _inside(x, cx, cols, r.width) and _inside(y, cy, rows, r.height):
+        if slack and inside(x, cx, cols, r.width) and inside(y, cy, rows, r.height):
             return
-        self.set_camera(_follow_axis(x, cols, r.width), _follow_axis(y, rows, r.height))
+        self.set_camera(follow_axis(x, cols, r.width), follow_axis(y, rows, r.height))
 
     def _scroll_to_cursor(self) -> None:
         if self._cursor is None:
@@ -297,8 +269,8 @@ class Board(Widget, can_focus=True):
         mx, my = min(self.margin, (cols - 1) // 2), min(self.margin, (rows - 1) // 2)
         cx, cy = self._camera
         r = self._renderer
-        self.set_camera(_scroll_axis(cx, x, cols, mx, r.width),
-                        _scroll_axis(cy, y, rows, my, r.height))
+        self.set_camera(scroll_axis(cx, x, cols, mx, r.width),
+                        scroll_axis(cy, y, rows, my, r.height))
 
     def recentre(self) -> None:
         """Centre the view on the cursor (the map editor's ``home``)."""

@@ -1,0 +1,34 @@
+"""Where the board's camera goes along one axis: arithmetic on cells, apart from the widget
+(:mod:`studio.widgets.board`) that moves the camera and repaints."""
+
+from __future__ import annotations
+
+
+def follow_axis(target: int, view: int, size: int) -> int:
+    """The camera position that centres ``target``, clamped to the board; a board smaller than
+    the view is centred in it."""
+    if size <= view:
+        return -((view - size) // 2)
+    return min(max(target - view // 2, 0), size - view)
+
+
+def inside(target: int, camera: int, view: int, size: int) -> bool:
+    """Whether ``target`` sits in the middle half of the view (or the board fits the view and
+    the camera already shows it as :func:`follow_axis` would)."""
+    if size <= view:
+        return camera == follow_axis(target, view, size)
+    quarter = view // 4
+    return camera + quarter <= target < camera + view - quarter and 0 <= camera <= size - view
+
+
+def scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> int:
+    """The camera position along one axis that keeps ``margin`` cells around the cursor.
+
+    Keeping the margin never moves the camera further off the board than it already is.
+    """
+    target = camera
+    if cursor < camera + margin:
+        target = cursor - margin
+    elif cursor > camera + view - 1 - margin:
+        target = cursor - view + 1 + margin
+    return min(max(target, min(camera, 0)), max(camera, size - view))
