@@ -117,10 +117,13 @@ def test_corpus_lines_replay_and_breadth_first_is_as_short_as_the_reference(name
     assert ours.states <= theirs.states  # dead cells and the RNG-free key only ever merge or prune
 
 
-def test_jobs_change_nothing_but_the_speed() -> None:
-    one = solve(_bundled("sokoban"), jobs=1)
-    two = solve(_bundled("sokoban"), jobs=2)
-    assert (one.choices, one.states, one.depth) == (two.choices, two.states, two.depth)
+@pytest.mark.parametrize("game,strategy", [("sokoban", "bfs"), ("sokoban", "astar"),
+                                           ("sokoban", "best"), ("peg-solitaire", "dfs"),
+                                           ("peg-solitaire", "best")])
+def test_jobs_change_nothing_but_the_speed(game: str, strategy: str) -> None:
+    runs = [solve(_bundled(game), jobs=jobs, strategy=strategy, max_states=20_000)
+            for jobs in (1, 2, 3)]
+    assert len({(r.found, tuple(r.choices or ()), r.states, r.depth) for r in runs}) == 1
 
 
 def _dice_game() -> dict:

@@ -21,9 +21,13 @@ from .plain import PlainExpander
 from .vm import machine
 
 ROUND = 256
-"""Parents per thread per expansion round (breadth- and depth-first)."""
-BEST_ROUND = 32
-"""Parents per thread per round for best-first and A* (popped in priority order)."""
+"""Parents per thread per expansion round of breadth-first (its queue order does not depend on
+how a round is cut)."""
+DFS_BATCH = 512
+BEST_BATCH = 64
+"""Parents popped per round by depth-first and by best-first / A*, shared among the threads. Which
+states are popped together changes what is searched, so the batch does not depend on ``jobs``:
+the same search on any number of cores (the sizes are those two threads used before)."""
 STRATEGIES = {"bfs": k.BFS, "dfs": k.DFS, "astar": k.ASTAR, "best": k.BEST}
 
 
@@ -111,7 +115,7 @@ class Search:
         self.pending: list[list[Any]] = []  # [buffer, next position] still to insert
         self.head = 0
         self.found = -1
-        self.order = np.zeros(self.jobs * max(ROUND, BEST_ROUND), np.int32)
+        self.order = np.zeros(max(self.jobs * ROUND, DFS_BATCH, BEST_BATCH), np.int32)
         self.empty = np.zeros(0, np.int32)
 
     # -- bookkeeping ------------------------------------------------------------------------------
@@ -265,7 +269,7 @@ class Search:
             self.head += count
             self._expand(self.empty, first, count)
             return None
-        limit = self.jobs * (ROUND if self.strategy == k.DFS else BEST_ROUND)
+        limit = DFS_BATCH if self.strategy == k.DFS else BEST_BATCH
         n, found = k.next_batch(self.tk, s, self.strategy, limit, self.order)
         if found >= 0:
             self.found = int(found)
