@@ -308,3 +308,19 @@ async def test_minus_narrows_cells_below_the_widest_tile_down_to_one_column(bt_f
         assert play.cell_width() == 1
         await pilot.press("+")
         assert play.cell_width() == 2
+
+
+async def test_the_mouse_over_a_move_does_not_move_what_the_board_follows(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        play = await start(pilot, app)
+        board = play.query_one(Board)
+        for key in ("down", "right"):  # to where the moves' cells are not all one
+            await pilot.press(key)
+            await settle(pilot, play)
+        followed = play._focus()
+        other = next(c for c in play.choices if (c.col, c.row) != followed)
+        board.post_message(Board.CellHovered(board, (other.col, other.row)))
+        await pilot.pause()
+        assert play.hover == (other.col, other.row) and play.previewed() is not None
+        assert play._focus() == followed  # else the board would slide away under the pointer

@@ -93,8 +93,9 @@ class PlayView(BtreeScreen):
 
     def _focus(self) -> tuple[int, int] | None:
         """The cell (x, y) the board keeps in view: the previewed choice's, else the middle of
-        every offered rectangle (on a board wider than the pane, where the player is)."""
-        index = self.previewed()
+        every offered rectangle (on a board wider than the pane, where the player is). Not the
+        move under the mouse: the board would slide away under the pointer."""
+        index = None if self.hover is not None else self.previewed()
         if index is not None:
             choice = self.choices[index]
             return choice.col, choice.row
