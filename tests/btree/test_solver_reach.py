@@ -11,12 +11,15 @@ import pytest
 
 from studio.engines import jit
 from studio.engines.btree.engine import Engine
+from studio.engines.btree.search.collapse import C_ON
 from studio.engines.btree.search.heuristics import HeuristicError
+from studio.engines.btree.search.kernels import known
 from studio.engines.btree.search.layout import Layout
 from studio.engines.btree.search.packed import PackedRun
 from studio.engines.btree.search.plain import heuristic_value
 from studio.engines.btree.search.quiet import settled_on
-from studio.engines.btree.search.reach import PENALTY, piece, reach_on, tables_for
+from studio.engines.btree.search.reach import HELD, PENALTY, SCRATCH, reach_on
+from studio.engines.btree.search.reach_rules import piece, tables_for
 from studio.engines.btree.search.tables import H_REACH
 from studio.engines.btree.solver import solve
 from tests.btree.test_solver_kernel import _program, _replays_to_a_win
@@ -144,7 +147,7 @@ def test_a_quiet_child_keeps_its_parents_value_and_others_take_their_own() -> No
                 assert s.hval[i] == s.hval[s.parent[i]]
                 kept += 1
             else:
-                scratch = np.zeros(4 * len(codes), np.int32)
+                scratch = np.zeros((1 + SCRATCH) * len(codes), np.int32)
                 scratch[:len(codes)] = codes
                 assert s.hval[i] == reach_on(ti, to, scratch, 0, len(codes))
                 own += 1
@@ -170,3 +173,64 @@ def test_block_dude_4_falls_to_best_first_with_reach_and_not_without() -> None:
     assert "reach" in found.note
     blind = solve(Engine(program), strategy="best", heuristic="zero", max_states=300_000)
     assert not blind.found and blind.reason == "limit"
+
+
+PIT = ("_ _ _ _ _ _ _ _;"
+       "_ _ _ _ _ _ _ _;"
+       "_ _ _ _ _ _ _ _;"
+       "P _ _ _ _ _ _ _;"
+       "W W {} W W D W _;"
+       "W W {} W W W W _;"
+       "W W {} W W W W _;"
+       "W W W W W W W W")
+
+
+def test_blocks_sink_one_row_down_when_let_go() -> None:
+    engine, layout = _start(_climb())
+    tables = tables_for(layout, engine.nodes, None)
+    assert tables is not None
+    assert tables["re_carry"][-1] == layout.shapes[0][2]  # gravity: one row (cols cells) on
+
+
+def test_a_pit_fills_from_its_bottom_block_by_block() -> None:
+    """Crossing a pit three deep takes blocks to fill it: the first falls to the bottom. So the
+    value falls with each block dropped in, the first included."""
+    at = {n: _reach(PIT.format(*("_" * (3 - n) + "B" * n))) for n in range(4)}
+    assert at[0] - at[1] >= PENALTY  # a block at the bottom is one fewer to bring
+    assert at[1] - at[2] >= PENALTY // 2
+    assert at[2] == at[3] < PENALTY  # one deep: the piece climbs out
+
+
+def test_a_carried_block_fills_a_missing_step_for_little() -> None:
+    """Carried beside the step it must become, the block costs a drop where it is wanted, not a
+    block missing (standing on it is still counted: see ``reach``)."""
+    carrying = _reach("_ _ _ _ _ _ _;_ _ _ _ B W D;_ _ _ _ P W W;W W W W W W W")
+    assert carrying <= PENALTY + HELD + 6  # without the discount: two penalties
+    assert _reach(BOARD) - carrying >= PENALTY  # than with the block still to fetch
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_known_finds_the_stored_states_and_no_other(wide: bool) -> None:
+    """What the kernel asks before working out a child's value (a stored child keeps its own),
+    on plain and on collapsed states (a board wide enough to be stored in chunks)."""
+    board = BOARD
+    if wide:
+        rows = BOARD.split(";")
+        board = ";".join(r + (" W" if i == len(rows) - 1 else " _") * 90 for i, r in enumerate(rows))
+    run = PackedRun(Engine(_climb(board)), strategy="best", player=None)
+    try:
+        run.advance(500)
+        s = run.search
+        assert bool(s.chunks.meta[C_ON]) == wide
+        probe = np.zeros((1, s.store.words.shape[1]), np.uint64)
+        stored = set()
+        for i in range(run.count):
+            row = s.full_row(i).reshape(1, -1).copy()
+            stored.add(row.tobytes())
+            assert known(s.store, s.chunks, row, 0, probe)
+        other = s.full_row(run.count - 1).reshape(1, -1).copy()
+        other[0, -1] ^= np.uint64(1)
+        assert other.tobytes() not in stored
+        assert not known(s.store, s.chunks, other, 0, probe)
+    finally:
+        run.close()

@@ -88,6 +88,36 @@ def compress(c, src, si, dst, di):
 
 
 @kernel
+def chunk_find(c, a, b):
+    """The id of chunk (a, b), or -1 when it is not stored (read only: safe beside other readers)."""
+    mask = np.uint64(len(c.table) - 1)
+    slot = _chunk_hash(a, b) & mask
+    while True:
+        entry = c.table[slot]
+        if entry == 0:
+            return -1
+        if c.words[entry - 1, 0] == a and c.words[entry - 1, 1] == b:
+            return entry - 1
+        slot = (slot + np.uint64(1)) & mask
+
+
+@kernel
+def compress_known(c, src, si, dst, di):
+    """``compress`` without adding chunks: False when a chunk is new (so is the state)."""
+    header, per, width = c.meta[C_HEADER], c.meta[C_CHUNKS], c.meta[C_WIDTH]
+    for w in range(dst.shape[1]):
+        dst[di, w] = src[si, w] if w < header else np.uint64(0)
+    for j in range(per):
+        at = header + j * CHUNK
+        second = src[si, at + 1] if at + 1 < width else np.uint64(0)
+        cid = chunk_find(c, src[si, at], second)
+        if cid < 0:
+            return False
+        dst[di, header + j // 2] |= np.uint64(cid) << np.uint64(32 * (j % 2))
+    return True
+
+
+@kernel
 def decompress(c, src, si, dst, di):
     """A stored state ``src[si]`` back to its full words in ``dst[di]``."""
     header, per, width = c.meta[C_HEADER], c.meta[C_CHUNKS], c.meta[C_WIDTH]

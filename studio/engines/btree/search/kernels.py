@@ -19,7 +19,7 @@ import numpy as np
 from studio.engines.jit import kernel
 
 from .layout import RESULT_MASK, RESULT_SHIFT
-from .collapse import C_ON, compress, decompress
+from .collapse import C_ON, compress, compress_known, decompress
 from .machine import choose, doomed, encode_stack, heuristic, load, pack, rewind, run, save_point
 from .quiet import settled
 from .tables import O_CODE_WIN
@@ -106,13 +106,16 @@ def stack_intern(st, data, start, length):
 
 
 @kernel
-def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse, quiet, hv):
+def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse, quiet, hv, s, probe):
     """Expand parents ``order[first:first+count]`` (or ``first..`` when ``order`` is empty).
 
     Every child goes to ``out`` with its parent and choice index (and heuristic value). Returns
     how many parents were done; ``out.meta[2]`` says why it stopped early (X_*). A parent is
     loaded once: between its children the machine rewinds through its write journal. ``quiet``:
-    a child that a quiet move made (see ``quiet``) takes its parent's value from ``hv``.
+    a child that a quiet move made (see ``quiet``) takes its parent's value from ``hv``. A child
+    already in the store ``s`` gets no value: ``insert`` keeps the stored one (most children of a
+    late search are such; the store is only read while the threads expand). ``probe``: one row
+    of the store's width, the thread's own.
     """
     out.meta[0] = 0
     out.meta[1] = 0
@@ -186,8 +189,10 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse,
         out.choice[o] = i
         if kept != 0 and settled(t, m) == kept:
             out.h[o] = hv[p]
+        elif want_h and not (out.stk[o] < 0 and known(s, c, out.words, o, probe)):
+            out.h[o] = heuristic(t, m)
         else:
-            out.h[o] = heuristic(t, m) if want_h else 0
+            out.h[o] = 0
         o += 1
         out.meta[0] = o
         out.meta[1] = used
@@ -260,6 +265,16 @@ def table_slot(s, words, row):
         if same:
             return np.int64(slot)
         slot = (slot + np.uint64(1)) & mask
+
+
+@kernel
+def known(s, c, words, row, probe):
+    """Whether state ``words[row]`` (full words) is in the store, without changing anything."""
+    if c.meta[C_ON]:
+        if not compress_known(c, words, row, probe, 0):
+            return False
+        words, row = probe, 0
+    return s.table[table_slot(s, words, row)] != 0
 
 
 @kernel

@@ -15,7 +15,7 @@ from ..engine import Engine
 from . import kernels as k
 from .deadcells import dead_cells
 from .heuristics import terms_for
-from .reach import tables_for as reach_tables
+from .reach_rules import tables_for as reach_tables
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
 from .plain import PlainExpander, heuristic_value, result_code
 from .runner import STRATEGIES, Search

@@ -20,7 +20,7 @@ from ..snapshot import Snapshot, freeze_frame
 from .kernels import X_FULL, X_OK, X_RANDOM, Children
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields
 from .quiet import settled_on
-from .reach import reach_on
+from .reach import SCRATCH, reach_on
 from .tables import H_COUNT, H_DISTANCE, H_PRESENT, H_REACH, stalemate_code, stepout_code
 
 
@@ -68,7 +68,7 @@ def heuristic_value(engine: Engine, terms: Sequence[tuple[Pattern, int]], prune:
         if kind == H_REACH:
             if frame == 0:
                 (ti, _, to), codes = ways
-                scratch = np.zeros(4 * len(codes), np.int32)
+                scratch = np.zeros((1 + SCRATCH) * len(codes), np.int32)
                 scratch[:len(codes)] = codes
                 h += int(reach_on(ti, to, scratch, 0, len(codes)))
             continue

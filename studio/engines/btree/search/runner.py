@@ -226,7 +226,8 @@ class Search:
             return self.plain.expand(self.store.words, order, first, count, buf, self.want_h, blind,
                                      reverse, self.quiet, self.store.hval)
         return k.expand(self.tk, self.machines[j], self.stacks, self.chunks, self.store.words, order,
-                        first, count, buf, self.want_h, blind, reverse, self.quiet, self.store.hval)
+                        first, count, buf, self.want_h, blind, reverse, self.quiet, self.store.hval,
+                        self.store, np.zeros((1, self.store.words.shape[1]), np.uint64))
 
     def _expand(self, order: np.ndarray, first: int, count: int) -> None:
         """Expand ``count`` parents into the buffers (split over the threads), queue them."""

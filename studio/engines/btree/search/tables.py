@@ -183,7 +183,7 @@ def build(nodes: Sequence[Node], layout: Layout, player: str | None,
         goal: False: no result counts as a win (enumeration).
         prune: ``deadcells.DeadCells``: states with X matching at a dead cell of the start
             frame are not expanded; its distances serve ``H_DISTANCE`` terms.
-        reach: the ``reach.edges`` tables, for an ``H_REACH`` term.
+        reach: the ``reach_rules.edges`` tables, for an ``H_REACH`` term.
     """
     pats = _Patterns(layout)
     n = len(nodes)

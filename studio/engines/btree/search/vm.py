@@ -46,6 +46,9 @@ JOURNAL = 4
 # What a node call returns (prev: -1 None, 0 False, 1 True) and what a run ends in.
 NONE, FALSE, TRUE, FALL = -1, 0, 1, 3
 CHOICE, DONE, FALLBACK = 1, 2, 3
+REACH_SCRATCH = 6
+"""Scratch words ``reach``'s Dijkstra takes per board cell: distance, heap slot and place in the
+heap, for both of its layers (callers of ``reach_on`` size theirs from it)."""
 
 
 def machine(dims: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -55,7 +58,7 @@ def machine(dims: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     sizes = [d[D_L] * cells, d[D_L] * d[D_T], d[D_L] * d[D_T] * cells, d[D_L] * cells, depth, depth,
              depth, depth, depth, depth * kids, cells, cells, cells, choices, choices, choices,
              choices, choices, choices, depth * (5 + kids), depth * (5 + kids), 2 * JOURNAL * cells,
-             3 * cells]
+             REACH_SCRATCH * cells]
     reg = np.zeros(MO + len(sizes), np.int64)
     reg[MO:] = np.cumsum([0] + sizes[:-1])
     return np.zeros(sum(sizes), np.int32), reg, np.zeros(3)
