@@ -195,7 +195,7 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
         assert play.session.choices_made == [line[0]]
 
 
-async def test_the_method_key_searches_again_by_a_star_then_best_first(bt_folder: Path) -> None:
+async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_first(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
@@ -211,6 +211,11 @@ async def test_the_method_key_searches_again_by_a_star_then_best_first(bt_folder
         await _done(pilot, solver)
         assert solver.outcome == "cancelled"
         assert first.result is not None and first.result.cancelled  # the replaced search stopped
+        await pilot.press("m")
+        assert (solver.job.strategy, solver.job.weight) == ("astar", 2)
+        assert "A* weight 2" in solver.query_one("#report").text
+        await pilot.press("escape")
+        await _done(pilot, solver)
         await pilot.press("m")
         assert solver.job.strategy == "best"
         await _done(pilot, solver)  # greedy finds a line of the solitaire at once

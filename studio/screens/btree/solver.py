@@ -41,6 +41,7 @@ class Method(NamedTuple):
 METHODS = (
     Method("bfs", 1, "breadth first", "the shortest line", MAX_STATES),
     Method("astar", 3, "A* weight 3", "guided: a short line, quicker", GUIDED_MAX_STATES),
+    Method("astar", 2, "A* weight 2", "guided: wider than weight 3, slower", GUIDED_MAX_STATES),
     Method("best", 1, "best first", "greedy: quickest, long lines", GUIDED_MAX_STATES),
 )
 
