@@ -49,18 +49,24 @@ def _chunk_hash(a, b):
     return h ^ (h >> np.uint64(29))
 
 
-@kernel
-def chunk_id(c, a, b):
-    """The id of chunk (a, b), added if new; -1 when the store must grow first."""
+@kernel(inline=True)
+def _chunk_slot(c, a, b):
+    """The table slot of chunk (a, b), or the empty slot where it would go."""
     mask = np.uint64(len(c.table) - 1)
     slot = _chunk_hash(a, b) & mask
     while True:
         entry = c.table[slot]
-        if entry == 0:
-            break
-        if c.words[entry - 1, 0] == a and c.words[entry - 1, 1] == b:
-            return entry - 1
+        if entry == 0 or (c.words[entry - 1, 0] == a and c.words[entry - 1, 1] == b):
+            return slot
         slot = (slot + np.uint64(1)) & mask
+
+
+@kernel
+def chunk_id(c, a, b):
+    """The id of chunk (a, b), added if new; -1 when the store must grow first."""
+    slot = _chunk_slot(c, a, b)
+    if c.table[slot] != 0:
+        return c.table[slot] - 1
     count = c.meta[C_COUNT]
     if count >= c.words.shape[0] or 2 * (count + 1) > len(c.table):
         return -1
@@ -72,15 +78,20 @@ def chunk_id(c, a, b):
 
 
 @kernel
-def compress(c, src, si, dst, di):
-    """``src[si]`` (a full state) into ``dst[di]``; False when the chunk store must grow."""
+def chunk_find(c, a, b):
+    """The id of chunk (a, b), or -1 when it is not stored (read only: safe beside other readers)."""
+    return c.table[_chunk_slot(c, a, b)] - 1
+
+
+@kernel(inline=True)
+def _compress(c, src, si, dst, di, add):
     header, per, width = c.meta[C_HEADER], c.meta[C_CHUNKS], c.meta[C_WIDTH]
     for w in range(dst.shape[1]):
         dst[di, w] = src[si, w] if w < header else np.uint64(0)
     for j in range(per):
         at = header + j * CHUNK
         second = src[si, at + 1] if at + 1 < width else np.uint64(0)
-        cid = chunk_id(c, src[si, at], second)
+        cid = chunk_id(c, src[si, at], second) if add else chunk_find(c, src[si, at], second)
         if cid < 0:
             return False
         dst[di, header + j // 2] |= np.uint64(cid) << np.uint64(32 * (j % 2))
@@ -88,33 +99,15 @@ def compress(c, src, si, dst, di):
 
 
 @kernel
-def chunk_find(c, a, b):
-    """The id of chunk (a, b), or -1 when it is not stored (read only: safe beside other readers)."""
-    mask = np.uint64(len(c.table) - 1)
-    slot = _chunk_hash(a, b) & mask
-    while True:
-        entry = c.table[slot]
-        if entry == 0:
-            return -1
-        if c.words[entry - 1, 0] == a and c.words[entry - 1, 1] == b:
-            return entry - 1
-        slot = (slot + np.uint64(1)) & mask
+def compress(c, src, si, dst, di):
+    """``src[si]`` (a full state) into ``dst[di]``; False when the chunk store must grow."""
+    return _compress(c, src, si, dst, di, True)
 
 
 @kernel
 def compress_known(c, src, si, dst, di):
     """``compress`` without adding chunks: False when a chunk is new (so is the state)."""
-    header, per, width = c.meta[C_HEADER], c.meta[C_CHUNKS], c.meta[C_WIDTH]
-    for w in range(dst.shape[1]):
-        dst[di, w] = src[si, w] if w < header else np.uint64(0)
-    for j in range(per):
-        at = header + j * CHUNK
-        second = src[si, at + 1] if at + 1 < width else np.uint64(0)
-        cid = chunk_find(c, src[si, at], second)
-        if cid < 0:
-            return False
-        dst[di, header + j // 2] |= np.uint64(cid) << np.uint64(32 * (j % 2))
-    return True
+    return _compress(c, src, si, dst, di, False)
 
 
 @kernel
