@@ -229,6 +229,33 @@ async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_
         assert app.screen is play
 
 
+async def test_a_search_begun_while_the_kernel_compiles_moves_to_it_once_ready(bt_folder: Path,
+                                                                               monkeypatch) -> None:
+    import studio.screens.btree.solver as solver_module
+
+    ready = [False]
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: ready[0])
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await pilot.pause(0.3)
+        first = solver.job
+        assert first.path == "plain" and not solver.done
+        assert "while the kernel gets ready" in solver.query_one("#report").text
+        ready[0] = True  # the warm-up process has finished
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if solver.job is not first:
+                break
+        assert solver.job is not first and solver.job.path != "plain"
+        assert (solver.job.strategy, solver.job.weight) == (first.strategy, first.weight)
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        assert first.result is not None and first.result.cancelled  # the plain search stopped
+
+
 async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -101,9 +101,13 @@ class SolverScreen(BtreeScreen):
         self.refresh_view()  # the notes wrap to the width
 
     def _progress(self, job, states: int, depth: int) -> None:
-        if job is self.job:  # not a search the method key replaced
-            self.states, self.depth = states, depth
-            self.refresh_view()
+        if job is not self.job:  # a search the method key replaced
+            return
+        if job.path == "plain" and warmup.ready(warmup.SOLVER):
+            self._restart()  # the kernel is ready: it starts over, far quicker than plain goes on
+            return
+        self.states, self.depth = states, depth
+        self.refresh_view()
 
     def _finished(self, job, result) -> None:
         if job is not self.job:
@@ -174,8 +178,12 @@ class SolverScreen(BtreeScreen):
 
     def action_method(self) -> None:
         """The next method, searching again from the same position (a running search stops)."""
-        self.cancel.set()
         self.method = (self.method + 1) % len(METHODS)
+        self._restart()
+
+    def _restart(self) -> None:
+        """Stop the running search and search again from the same position."""
+        self.cancel.set()
         self._prepare()
         self.refresh_view()
         self._search(self.job, self.cancel)
