@@ -55,7 +55,7 @@ def _rules(layout: Layout, nodes: Sequence[Node], layer: int):
 
 
 def piece(layout: Layout, nodes: Sequence[Node], x_layer: int, ground: int, x_tile: int) -> list[int]:
-    """The tiles of the piece: ``x_tile`` and what rules turn it into in place (see the docstring)."""
+    """The tiles of the piece: ``x_tile`` and what rules turn it into in place (see ``reach``)."""
     tiles = [x_tile]
     grew = True
     while grew:
