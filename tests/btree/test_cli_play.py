@@ -12,7 +12,7 @@ import pytest
 
 from studio import cli
 from studio.storage import create_project
-from tests.btree.corpus import BTREE, corpus_dir, normalise, read_jsonl
+from tests.btree.corpus import corpus_dir, normalise, read_jsonl
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from studio.engines.btree import BtreeError
-from tests.btree.xtrees import build, grid, kids, match, node, pat, patterns, rewrite
+from tests.btree.xtrees import build, grid, kids, match, node, patterns, rewrite
 
 
 def one(transform: dict) -> list[dict]:

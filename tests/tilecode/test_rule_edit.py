@@ -10,11 +10,14 @@ from studio.engines.tilecode.model import (
     BUTTONS, CORNERS, DIR_PREDICATES, DIRECTIONS, KIND_CODES, RULE_TYPES, SPRITE_CODES,
     TRANSFORMS, Command, Rule, TileRecord,
 )
+from studio.engines.tilecode.rule_do import (
+    arg_choices, delete_command, describe_command, do_rows, row_errors, set_command,
+    verb_choices,
+)
 from studio.engines.tilecode.rule_edit import (
-    arg_choices, attribute_choices, button_choices, delete_command, describe_command,
-    describe_tile, direction_choices, do_rows, editable_tiles, kind_choices, reset_tile,
-    row_errors, set_button, set_command, set_direction, set_transforms, toggle_attribute,
-    transform_choices, verb_choices, witness,
+    attribute_choices, button_choices, describe_tile, direction_choices, editable_tiles,
+    kind_choices, reset_tile, set_button, set_direction, set_transforms, toggle_attribute,
+    transform_choices, witness,
 )
 from studio.engines.tilecode.selector import SELECTOR_CELLS, new_rule, put_rule
 from studio.storage.tilecode import body_to_game, game_to_body, new_game

@@ -252,7 +252,7 @@ def describe(report: SpriteReport, game: Game) -> list[str]:
     out = report.outcome
     if out.kind == "absent":
         return [f"#{report.sprite}: no such sprite this round"]
-    name = _kind_name(game, f"s{report.kind}") if report.kind is not None else "sprite"
+    name = game.kind_name(f"s{report.kind}") if report.kind is not None else "sprite"
     if out.kind == "created" or (report.dir is None and report.resolution.created_by is not None):
         lines = [f"#{report.sprite} {name}, new this round"]
     else:
@@ -305,7 +305,7 @@ def _command_text(issued: Issued, sid: int, game: Game) -> str:
     if command.verb == "move" and command.arg == "stop":
         text = "stop"
     elif command.arg is not None and command.arg[0] in "bs" and command.arg[1:].isdigit():
-        text = f"{command.verb} {_kind_name(game, command.arg)}"
+        text = f"{command.verb} {game.kind_name(command.arg)}"
     elif command.verb == "game":
         text = "+10" if command.arg == "score" else command.arg or "game"
     else:
@@ -343,12 +343,6 @@ def _outcome_line(report: SpriteReport) -> str:
 def _rules(ids: tuple[int, ...]) -> str:
     unique = list(dict.fromkeys(ids))
     return ("rule " if len(unique) == 1 else "rules ") + ", ".join(map(str, unique))
-
-
-def _kind_name(game: Game, code: str) -> str:
-    kinds = game.backgrounds if code[0] == "b" else game.sprites
-    index = int(code[1:])
-    return kinds[index].name if 0 <= index < len(kinds) else code
 
 
 def _xy(tile: tuple[int, int] | None) -> str:

@@ -215,3 +215,9 @@ class Game:
             if rule.id == rule_id:
                 return rule
         return None
+
+    def kind_name(self, code: str) -> str:
+        """A kind code's art name (``b2`` → ``grass``); the code itself if there is no such kind."""
+        kinds = self.backgrounds if code[:1] == "b" else self.sprites
+        index = int(code[1:]) if code[1:].isdigit() else -1
+        return kinds[index].name if 0 <= index < len(kinds) else code

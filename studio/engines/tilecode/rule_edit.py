@@ -1,4 +1,5 @@
-"""The rule editor's model (spec tilecode.md §8.8): what each menu offers and what a choice does.
+"""The rule editor's model (spec tilecode.md §8.8): what each menu offers and what a choice does;
+the When side and the rule's button and transforms here, the Do rows in :mod:`.rule_do`.
 
 The menus offer only choices that keep §3.4 (checked by ``studio.storage.tilecode_check``):
 no kind in two attribute sets, move/destroy only first on a witness row or as a move right after
@@ -8,7 +9,7 @@ in the centre include. A tile that loses its witness gets ``dir any`` back, so n
 behind either.
 
 Two edits can still break a command written earlier; the editor keeps such rules (it never
-drops work) and flags them with :func:`row_errors` and the validator:
+drops work) and flags them with :func:`.rule_do.row_errors` and the validator:
 
 1. *A move or destroy loses its witness* (§3.4 error 2). A ``move``/``destroy`` that is the first
    command of a row (not a ``move`` right after a ``create``) needs the row to declare a witness.
@@ -29,35 +30,30 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .model import (
-    BACKGROUND_CODES, BUTTONS, CENTRE, CORNERS, DIR_PREDICATES, DIRECTIONS, GAME_ARGS, KIND_CODES,
-    SPRITE_CODES, Command, Game, Rule, TileRecord,
+    BUTTONS, CENTRE, DIR_PREDICATES, KIND_CODES,
+    SPRITE_CODES, Game, Rule, TileRecord,
 )
 
 Tile = tuple[int, int]
 ATTRIBUTE_CHOICES = ("include", "include2", "exclude")
-VERB_MENU = ("move", "destroy", "paint", "create", "block", "portal", "game")
-"""Command menu order (§8.8)."""
 TRANSFORM_CHOICES = (
     "none", "flip-horizontal", "flip-vertical", "rotate-left", "rotate-right", "rotate-3-way",
 )
 """What the generalise screen offers; rotate-180 is read from files but never offered."""
 DISPLAY_ROWS: tuple[Tile, ...] = ((2, 1), (1, 2), (2, 2), (3, 2), (2, 3))
 """Do rows on screen: up, left, centre, right, down."""
-MAX_COMMANDS = 4
 BADGES = {"include": "✓", "include2": "●", "exclude": "⊘"}
 _OFFSETS = {"left": (-1, 0), "up": (0, -1), "right": (1, 0), "down": (0, 1)}
-_SPRITE_VERBS = ("move", "destroy")
-_NEVER_VERBS = ("game", "block")
 
 
 # ----------------------------------------------------------------------------- records
 
 
-def _record(rule: Rule, col: int, row: int) -> TileRecord:
+def tile_record(rule: Rule, col: int, row: int) -> TileRecord:
     return rule.tile(col, row) or TileRecord(col, row)
 
 
-def _store(rule: Rule, record: TileRecord) -> Rule:
+def with_record(rule: Rule, record: TileRecord) -> Rule:
     """``rule`` with ``record`` in place of its tile's record (appended when new, dropped when
     vacuous)."""
     tiles = list(rule.tiles)
@@ -72,7 +68,7 @@ def _store(rule: Rule, record: TileRecord) -> Rule:
     return replace(rule, tiles=tuple(tiles))
 
 
-def _has_witness(record: TileRecord) -> bool:
+def has_witness(record: TileRecord) -> bool:
     # Mirrors tilecode_check.has_witness: the centre's witness is the centre sprite itself.
     if record.position == CENTRE:
         return any(code in SPRITE_CODES for code in record.include)
@@ -158,12 +154,12 @@ def toggle_attribute(rule: Rule, col: int, row: int, code: str, attribute: str) 
         raise ValueError(f"{attribute!r} is not offered on tile ({col},{row})")
     if code not in kind_choices(rule, col, row, attribute):
         raise ValueError(f"{code!r} cannot be given {attribute} on tile ({col},{row})")
-    record = _record(rule, col, row)
+    record = tile_record(rule, col, row)
     had = record.attribute(code) == attribute
     sets = {name: getattr(record, name) - {code} for name in ATTRIBUTE_CHOICES}
     if not had:
         sets[attribute] = sets[attribute] | {code}
-    return _store(rule, _settle(replace(record, **sets)))
+    return with_record(rule, _settle(replace(record, **sets)))
 
 
 def reset_tile(rule: Rule, col: int, row: int) -> Rule:
@@ -176,9 +172,9 @@ def reset_tile(rule: Rule, col: int, row: int) -> Rule:
         ValueError: the tile is not editable.
     """
     _check_tile(rule, col, row)
-    record = _record(rule, col, row)
+    record = tile_record(rule, col, row)
     direction = record.dir if (col, row) == CENTRE else "any"
-    return _store(rule, TileRecord(col, row, dir=direction, do=record.do))
+    return with_record(rule, TileRecord(col, row, dir=direction, do=record.do))
 
 
 def witness(rule: Rule, col: int, row: int) -> tuple[str, ...] | None:
@@ -188,7 +184,7 @@ def witness(rule: Rule, col: int, row: int) -> tuple[str, ...] | None:
     kinds that must never match). An edge tile binds one when its include is non-empty and holds
     only sprite kinds (§3.3); corners never do.
     """
-    record = _record(rule, col, row)
+    record = tile_record(rule, col, row)
     if (col, row) == CENTRE:
         kinds = tuple(c for c in SPRITE_CODES if c in record.include)
         return kinds or None
@@ -224,7 +220,7 @@ def set_direction(rule: Rule, col: int, row: int, direction: str) -> Rule:
     """
     if direction not in direction_choices(rule, col, row):
         raise ValueError(f"direction {direction!r} is not offered on tile ({col},{row})")
-    return _store(rule, replace(_record(rule, col, row), dir=direction))
+    return with_record(rule, replace(tile_record(rule, col, row), dir=direction))
 
 
 def button_choices() -> tuple[str, ...]:
@@ -259,143 +255,7 @@ def set_transforms(rule: Rule, transforms: str) -> Rule:
     return replace(rule, transforms=transforms)
 
 
-# ----------------------------------------------------------------------------- Do rows
-
-
-def do_rows(rule: Rule) -> tuple[Tile, ...]:
-    """The Do rows shown and edited, in display order up, left, centre, right, down.
-
-    Smash rules: the centre and the collide tile. Never rules: the centre row, plus any edge row
-    that already carries commands (from a file); a never rule has no location, so commands on
-    other rows would do exactly the same and the editor does not offer them. Press and change
-    rules: all five.
-    """
-    if rule.type == "smash":
-        return tuple(t for t in DISPLAY_ROWS if t in (CENTRE, collide_tile(rule)))
-    if rule.type == "never":
-        return tuple(t for t in DISPLAY_ROWS if t == CENTRE or _record(rule, *t).do)
-    return DISPLAY_ROWS
-
-
-def _command_errors(rule_type: str, record: TileRecord, do: tuple[Command, ...]) -> set[int]:
-    """Indexes of ``do`` that §3.4 rejects on this record (the validator's command checks)."""
-    if record.position in CORNERS:
-        return set(range(len(do)))
-    bad = set(range(MAX_COMMANDS, len(do)))
-    witnessed = _has_witness(record)
-    used: set[str] = set()
-    for k, command in enumerate(do):
-        after_create = k > 0 and do[k - 1].verb == "create" and command.verb == "move"
-        if (
-            (rule_type == "never" and command.verb not in _NEVER_VERBS)
-            or (command.verb in used and not after_create)
-            or (command.verb in _SPRITE_VERBS and not after_create and (k > 0 or not witnessed))
-            or (command.verb == "move" and rule_type == "smash" and command.arg != "stop")
-            or (command.arg == "stop" and rule_type != "smash")
-        ):
-            bad.add(k)
-        used.add(command.verb)
-    return bad
-
-
-def row_errors(rule: Rule, col: int, row: int) -> tuple[int, ...]:
-    """Indexes of the commands on a row that break §3.4 (the editor flags them); editor
-    choices produce them only in the ways the module docstring lists."""
-    record = _record(rule, col, row)
-    return tuple(sorted(_command_errors(rule.type, record, record.do)))
-
-
-def arg_choices(rule: Rule, verb: str) -> tuple[str, ...]:
-    """The argument menu of a verb: move the 4 directions (smash rules: only ``stop``); paint,
-    portal b0..b3; create, block s0..s3; game win, lose, score; destroy () (it takes none).
-
-    Raises:
-        ValueError: not a verb.
-    """
-    if verb == "move":
-        return ("stop",) if rule.type == "smash" else DIRECTIONS
-    table = {"paint": BACKGROUND_CODES, "portal": BACKGROUND_CODES, "create": SPRITE_CODES,
-             "block": SPRITE_CODES, "game": GAME_ARGS, "destroy": ()}
-    if verb not in table:
-        raise ValueError(f"{verb!r} is not a command")
-    return table[verb]
-
-
-def _sample(rule: Rule, verb: str) -> Command:
-    args = arg_choices(rule, verb)
-    return Command(verb, args[0] if args else None)
-
-
-def verb_choices(rule: Rule, col: int, row: int, index: int) -> tuple[str, ...]:
-    """The verbs the command menu offers at slot ``index`` of a Do row, in menu order.
-
-    A verb is offered when putting it there (replacing the command at ``index``, or appending
-    when ``index == len(do)``) leaves it and every command §3.4 accepted before accepted: move and
-    destroy only first on a witness row, move again right after a create, each verb once per
-    row, never rules game and block only (smash rules: move means stop, see :func:`arg_choices`).
-
-    Returns:
-        Verbs in the order move, destroy, paint, create, block, portal, game; () off the Do rows
-        (corners, smash tiles other than centre and collide), on a full row's append slot, and
-        for an index outside 0..len(do).
-    """
-    if (col, row) not in do_rows(rule):
-        return ()
-    record = _record(rule, col, row)
-    if not 0 <= index <= len(record.do) or index >= MAX_COMMANDS:
-        return ()
-    before = _command_errors(rule.type, record, record.do)
-    offered = []
-    for verb in VERB_MENU:
-        do = (*record.do[:index], _sample(rule, verb), *record.do[index + 1:])
-        after = _command_errors(rule.type, record, do)
-        if index not in after and after <= before:
-            offered.append(verb)
-    return tuple(offered)
-
-
-def set_command(rule: Rule, col: int, row: int, index: int, command: Command) -> Rule:
-    """Replace the command at ``index`` of a Do row, or append it (``index == len(do)``).
-
-    Raises:
-        ValueError: the verb is not in :func:`verb_choices` at that slot, or its argument not
-            in :func:`arg_choices`.
-    """
-    if command.verb not in verb_choices(rule, col, row, index):
-        raise ValueError(f"{command.verb!r} is not offered at slot {index} of row ({col},{row})")
-    args = arg_choices(rule, command.verb)
-    allowed = command.arg in args if args else command.arg is None
-    if not allowed:
-        raise ValueError(f"{command.text!r}: the argument is not offered")
-    record = _record(rule, col, row)
-    do = (*record.do[:index], command, *record.do[index + 1:])
-    return _store(rule, replace(record, do=do))
-
-
-def delete_command(rule: Rule, col: int, row: int, index: int) -> Rule:
-    """Remove the command at ``index`` of a Do row.
-
-    Deleting a ``create`` also deletes the ``move`` right after it: that move addresses the
-    created sprite, and on its own it would move the row's witness instead (or break §3.4).
-
-    Raises:
-        IndexError: no command at ``index``.
-    """
-    record = _record(rule, col, row)
-    if not 0 <= index < len(record.do):
-        raise IndexError(f"row ({col},{row}) has no command {index}")
-    end = index + 1
-    if record.do[index].verb == "create" and end < len(record.do) and record.do[end].verb == "move":
-        end += 1
-    return _store(rule, replace(record, do=record.do[:index] + record.do[end:]))
-
-
 # ---------------------------------------------------------------------------- describing
-
-
-def _name(game: Game, code: str) -> str:
-    kinds = game.backgrounds if code in BACKGROUND_CODES else game.sprites
-    return kinds[int(code[1])].name
 
 
 def describe_tile(rule: Rule, col: int, row: int, game: Game) -> str:
@@ -405,24 +265,12 @@ def describe_tile(rule: Rule, col: int, row: int, game: Game) -> str:
     shown where it means something (the centre, or a tile with a witness); a tile with nothing
     on it reads ``don't care``.
     """
-    record = _record(rule, col, row)
+    record = tile_record(rule, col, row)
     parts = []
     for name in ATTRIBUTE_CHOICES:
         codes = [c for c in KIND_CODES if c in getattr(record, name)]
         if codes:
-            parts.append(f"{name}: " + ", ".join(f"{_name(game, c)} {BADGES[name]}" for c in codes))
+            parts.append(f"{name}: " + ", ".join(f"{game.kind_name(c)} {BADGES[name]}" for c in codes))
     if (col, row) == CENTRE or record.declares_witness:
         parts.append(f"dir {record.dir}")
     return "; ".join(parts) or "don't care"
-
-
-def describe_command(command: Command, game: Game) -> str:
-    """A command in short words: ``move right``, ``stop``, ``paint grass``, ``create apple``,
-    ``game +10``, ``destroy``."""
-    if command.verb == "move" and command.arg == "stop":
-        return "stop"
-    if command.verb == "game":
-        return "game +10" if command.arg == "score" else f"game {command.arg}"
-    if command.arg in KIND_CODES:
-        return f"{command.verb} {_name(game, command.arg)}"
-    return command.text

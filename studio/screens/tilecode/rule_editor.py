@@ -16,15 +16,9 @@ from textual.geometry import Region
 from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.model import CENTRE, SPRITE_CODES, Rule
+from studio.engines.tilecode.rule_do import describe_command, do_rows, verb_choices
 from studio.engines.tilecode.rule_edit import (
-    DISPLAY_ROWS,
-    describe_command,
-    describe_tile,
-    direction_choices,
-    do_rows,
-    editable_tiles,
-    verb_choices,
-    witness,
+    DISPLAY_ROWS, describe_tile, direction_choices, editable_tiles, witness,
 )
 from studio.engines.tilecode.selector import add_like, delete_rule, neighbours, put_rule
 from studio.engines.tilecode.views import all_views

@@ -12,19 +12,10 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from studio.engines.tilecode.model import KIND_CODES, Command
+from studio.engines.tilecode.rule_do import arg_choices, delete_command, set_command, verb_choices
 from studio.engines.tilecode.rule_edit import (
-    arg_choices,
-    attribute_choices,
-    button_choices,
-    delete_command,
-    direction_choices,
-    kind_choices,
-    reset_tile,
-    set_button,
-    set_command,
-    set_direction,
-    toggle_attribute,
-    verb_choices,
+    attribute_choices, button_choices, direction_choices, kind_choices, reset_tile, set_button,
+    set_direction, toggle_attribute,
 )
 from studio.screens.tilecode.render import ARROWS, TileLook, look_for
 from studio.widgets.menu import Menu, MenuItem

@@ -18,14 +18,8 @@ from rich.style import Style
 from textual.geometry import Region
 
 from studio.engines.tilecode.model import CENTRE, DIRECTIONS, KIND_CODES, Command, Rule
-from studio.engines.tilecode.rule_edit import (
-    DISPLAY_ROWS,
-    collide_tile,
-    do_rows,
-    editable_tiles,
-    row_errors,
-    witness,
-)
+from studio.engines.tilecode.rule_do import do_rows, row_errors
+from studio.engines.tilecode.rule_edit import DISPLAY_ROWS, collide_tile, editable_tiles, witness
 from studio.screens.tilecode.render import ARROWS, TileLook
 from studio.widgets.canvas import Canvas, UIStyles
 
