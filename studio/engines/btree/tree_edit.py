@@ -13,7 +13,7 @@ Player children: a ``player`` accepts only ``rewrite`` nodes and the rule transf
 ``x-replace``), whose compiled copies are rewrites again. ``x-unroll-replace`` (compiles to an
 ``order``) and links (``x-link``/``x-file``, whose target can be anything) are refused. The rule
 applies through rule transforms: the children of an ``x-spin`` under a player become the player's
-children once compiled, so they obey it too.
+children once compiled, so they obey it too (``tree_fit`` decides).
 """
 
 from __future__ import annotations
@@ -23,7 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from studio.engines.btree.schema import PARENT_TYPES, RULE_TRANSFORMS, Node
+from studio.engines.btree.schema import PARENT_TYPES, Node
+from studio.engines.btree.tree_fit import (  # re-exported with the views below
+    PLAYER_CHILD_TYPES,
+    allowed_child_types,
+    children_context,
+    context_at,
+    misplaced,
+    require_fit,
+)
 from studio.engines.btree.tree_view import (  # re-exported: the editor's one import for trees
     CONTROL_ORDER,
     TILE_ORDER,
@@ -51,10 +59,6 @@ __all__ = [
     "path_from_spec", "replace_node", "spec_path", "summary", "swap_with_parent", "walk",
 ]
 
-PLAYER_CHILD_TYPES = frozenset({"rewrite"}) | RULE_TRANSFORMS
-"""What a player (or a rule transform under a player) accepts as children."""
-
-
 @dataclass(frozen=True)
 class Refusal:
     """What :func:`can` returns when an operation does not apply: falsy, with the reason."""
@@ -63,73 +67,6 @@ class Refusal:
 
     def __bool__(self) -> bool:
         return False
-
-
-# ----------------------------------------------------------------------------- player contexts
-
-
-def _children_context(kind: Any, inherited: bool) -> bool:
-    """Whether the children of a node of ``kind`` compile into a player's children."""
-    if kind == "player":
-        return True
-    return inherited if kind in RULE_TRANSFORMS else False
-
-
-def _context_at(tree: Node, path: NodePath) -> bool:
-    inside = False
-    node = tree
-    for index in path:
-        inside = _children_context(node.get("type"), inside)
-        node = node["children"][index]
-    return inside
-
-
-def _refusal(node: Node, inside: bool, fresh: bool) -> str | None:
-    """Why ``node`` cannot stand where its context is ``inside`` (None if it can).
-
-    Rule transforms pass their context on, so their subtrees are checked too; a player's own
-    children are checked only when the player is ``fresh`` (new here), since moving a player
-    leaves its children's context unchanged.
-    """
-    kind = node.get("type")
-    if inside and kind not in PLAYER_CHILD_TYPES:
-        return f"a player accepts only rewrite nodes and pattern transforms as children, not {kind}"
-    if kind in RULE_TRANSFORMS or (fresh and kind == "player"):
-        inner = _children_context(kind, inside)
-        for child in node.get("children") or ():
-            reason = _refusal(child, inner, fresh)
-            if reason:
-                return reason
-    return None
-
-
-def _require_fit(node: Node, inside: bool, fresh: bool) -> None:
-    reason = _refusal(node, inside, fresh)
-    if reason:
-        raise EditError(reason)
-
-
-def allowed_child_types(tree: Node, path: NodePath) -> tuple[str, ...]:
-    """The node types that may be added as children of the node at ``path`` (menu order)."""
-    node = node_at(tree, path)
-    if node.get("type") not in PARENT_TYPES:
-        return ()
-    if _children_context(node.get("type"), _context_at(tree, path)):
-        return tuple(kind for kind in TYPE_ORDER if kind in PLAYER_CHILD_TYPES)
-    return TYPE_ORDER
-
-
-def misplaced(tree: Node) -> list[NodePath]:
-    """Paths of the nodes that break the player rule (files written by hand can hold them)."""
-    out = []
-    stack: list[tuple[NodePath, Node, bool]] = [((), tree, False)]
-    while stack:
-        path, node, inside = stack.pop()
-        if inside and node.get("type") not in PLAYER_CHILD_TYPES:
-            out.append(path)
-        inner = _children_context(node.get("type"), inside)
-        stack.extend((path + (i,), child, inner) for i, child in reversed(list(enumerate(node.get("children") or ()))))
-    return out
 
 
 # ---------------------------------------------------------------------------- copy on the path
@@ -168,7 +105,7 @@ def _insert_child(tree: Node, path: NodePath, at: int, node: Node) -> tuple[Node
     target = node_at(tree, path)
     children = _needs_children(target, "take children")
     node = _fresh_copy(node)
-    _require_fit(node, _children_context(target["type"], _context_at(tree, path)), fresh=True)
+    require_fit(node, children_context(target["type"], context_at(tree, path)), fresh=True)
     kids = [*children[:at], node, *children[at:]]
     return replace_node(tree, path, lambda n: _with_children(n, kids)), path + (at,)
 
@@ -196,9 +133,9 @@ def insert_above(tree: Node, path: NodePath, node: Node) -> tuple[Node, NodePath
     node = _fresh_copy(node)
     if _needs_children(node, "become a parent"):
         raise EditError("the new parent must have no children of its own")
-    inside = _context_at(tree, path)
-    _require_fit({**node, "children": []}, inside, fresh=True)
-    _require_fit(current, _children_context(node["type"], inside), fresh=False)
+    inside = context_at(tree, path)
+    require_fit({**node, "children": []}, inside, fresh=True)
+    require_fit(current, children_context(node["type"], inside), fresh=False)
     return replace_node(tree, path, lambda n: _with_children(node, [n])), path
 
 
@@ -215,11 +152,11 @@ def insert_below(tree: Node, path: NodePath, node: Node) -> tuple[Node, NodePath
     node = _fresh_copy(node)
     if _needs_children(node, "adopt children"):
         raise EditError("the new node must have no children of its own")
-    inside = _children_context(current["type"], _context_at(tree, path))
-    _require_fit({**node, "children": []}, inside, fresh=True)
-    inner = _children_context(node["type"], inside)
+    inside = children_context(current["type"], context_at(tree, path))
+    require_fit({**node, "children": []}, inside, fresh=True)
+    inner = children_context(node["type"], inside)
     for child in kids:
-        _require_fit(child, inner, fresh=False)
+        require_fit(child, inner, fresh=False)
     return replace_node(tree, path, lambda n: _with_children(n, [_with_children(node, kids)])), path + (0,)
 
 
@@ -282,16 +219,16 @@ def swap_with_parent(tree: Node, path: NodePath) -> tuple[Node, NodePath]:
     siblings = list(upper_old["children"])
     siblings[index] = lower
     upper = _with_children(lower_old, siblings)
-    inside = _context_at(tree, parent)
-    _require_fit({**upper, "children": []}, inside, fresh=False)
-    upper_inside = _children_context(upper["type"], inside)
+    inside = context_at(tree, parent)
+    require_fit({**upper, "children": []}, inside, fresh=False)
+    upper_inside = children_context(upper["type"], inside)
     for i, child in enumerate(siblings):
         if i == index:
-            _require_fit({**lower, "children": []}, upper_inside, fresh=False)
+            require_fit({**lower, "children": []}, upper_inside, fresh=False)
             for kid in lower_kids:
-                _require_fit(kid, _children_context(lower["type"], upper_inside), fresh=False)
+                require_fit(kid, children_context(lower["type"], upper_inside), fresh=False)
         else:
-            _require_fit(child, upper_inside, fresh=False)
+            require_fit(child, upper_inside, fresh=False)
     return replace_node(tree, parent, lambda n: upper), parent
 
 
@@ -355,9 +292,9 @@ def delete_and_reparent(tree: Node, path: NodePath) -> tuple[Node, NodePath]:
             raise EditError("the root's children cannot all move up: a tree has one root")
         return kids[0], ()
     parent, owner, index = _parent_of(tree, path, "deleted")
-    inside = _context_at(tree, path)
+    inside = context_at(tree, path)
     for kid in kids:
-        _require_fit(kid, inside, fresh=False)
+        require_fit(kid, inside, fresh=False)
     children = [*owner["children"][:index], *kids, *owner["children"][index + 1:]]
     return replace_node(tree, parent, lambda n: _with_children(n, children)), path
 
