@@ -6,8 +6,7 @@ expansion (the expensive part) reads the store only and writes a per-thread ``Ch
 so several threads can expand at once (numba releases the GIL); insertion is sequential and
 consumes the buffers in order, which keeps every search deterministic whatever the threads do.
 
-Stacks (the engine's resumable position) are interned in their own small table (``Stacks``):
-states hold a stack id. Written in the subset of Python numba compiles.
+States hold a stack id (``stacks``). Written in the subset of Python numba compiles.
 """
 
 from __future__ import annotations
@@ -22,13 +21,13 @@ from .layout import RESULT_MASK, RESULT_SHIFT
 from .collapse import C_ON, compress, compress_known, decompress
 from .machine import choose, doomed, encode_stack, heuristic, load, pack, rewind, run, save_point
 from .quiet import settled
+from .stacks import M1, M2, stack_find, stack_intern
 from .tables import O_CODE_WIN
 from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER, M_PC_R, R_EFFECT, \
     R_FALLBACK, R_JN, R_JOURNAL, R_JOVER, R_NCH, R_RESULT, R_STEPS
 
 Store = namedtuple("Store", ["words", "parent", "choice", "depth", "hval", "closed", "table", "meta",
                              "heap_key", "heap_idx", "dfs", "tmp"])
-Stacks = namedtuple("Stacks", ["data", "off", "table", "meta"])
 Children = namedtuple("Children", ["words", "parent", "choice", "h", "stk", "slen", "sdata", "meta", "full"])
 # Store.meta slots.
 M_COUNT, M_MASK, M_MAX, M_HEAP, M_DFS, M_DEEPEST = range(6)
@@ -38,8 +37,6 @@ BFS, DFS, ASTAR, BEST = 0, 1, 2, 3
 X_OK, X_FULL, X_FALLBACK, X_RANDOM, X_LAYOUT = 0, 1, 2, 3, 4
 I_OK, I_BUDGET, I_FOUND, I_LIMIT, I_GROW, I_GROW_STACKS, I_GROW_HEAP, I_GROW_CHUNKS = range(8)
 G_MAX = 0x7FFFFFFF
-_M1 = np.uint64(0x9E3779B97F4A7C15)
-_M2 = np.uint64(0xBF58476D1CE4E5B9)
 
 
 @kernel(inline=True)
@@ -47,62 +44,9 @@ def hash_words(words, row):
     width = words.shape[1]
     h = np.uint64(width)
     for w in range(width):
-        h = (h ^ words[row, w]) * _M1
+        h = (h ^ words[row, w]) * M1
         h ^= h >> np.uint64(31)
-    return (h * _M2) ^ (h >> np.uint64(29))
-
-
-@kernel
-def hash_ints(data, start, length):
-    h = np.uint64(length)
-    for i in range(start, start + length):
-        h = (h ^ np.uint64(data[i])) * _M1  # the values are never negative
-        h ^= h >> np.uint64(31)
-    return (h * _M2) ^ (h >> np.uint64(29))
-
-
-@kernel
-def stack_find(st, data, start, length):
-    """The id of the stack ``data[start:start+length]``, or -1."""
-    mask = np.uint64(len(st.table) - 1)
-    slot = hash_ints(data, start, length) & mask
-    while True:
-        entry = st.table[slot]
-        if entry == 0:
-            return -1
-        sid = entry - 1
-        a, b = st.off[sid], st.off[sid + 1]
-        if b - a == length:
-            same = True
-            for i in range(length):
-                if st.data[a + i] != data[start + i]:
-                    same = False
-                    break
-            if same:
-                return sid
-        slot = (slot + np.uint64(1)) & mask
-
-
-@kernel
-def stack_intern(st, data, start, length):
-    """The stack's id, added if new; -1 when the table needs to grow first."""
-    sid = stack_find(st, data, start, length)
-    if sid >= 0:
-        return sid
-    count, used = st.meta[0], st.meta[1]
-    if count + 2 >= len(st.off) or used + length > len(st.data) or 2 * (count + 1) > len(st.table):
-        return -1
-    for i in range(length):
-        st.data[used + i] = data[start + i]
-    st.off[count + 1] = used + length
-    mask = np.uint64(len(st.table) - 1)
-    slot = hash_ints(data, start, length) & mask
-    while st.table[slot] != 0:
-        slot = (slot + np.uint64(1)) & mask
-    st.table[slot] = count + 1
-    st.meta[0] = count + 1
-    st.meta[1] = used + length
-    return count
+    return (h * M2) ^ (h >> np.uint64(29))
 
 
 @kernel
@@ -390,16 +334,3 @@ def rehash(s):
         while s.table[slot] != 0:
             slot = (slot + np.uint64(1)) & mask
         s.table[slot] = i + 1
-
-
-@kernel
-def stack_rehash(st):
-    for i in range(len(st.table)):
-        st.table[i] = 0
-    mask = np.uint64(len(st.table) - 1)
-    for sid in range(st.meta[0]):
-        a, b = st.off[sid], st.off[sid + 1]
-        slot = hash_ints(st.data, a, b - a) & mask
-        while st.table[slot] != 0:
-            slot = (slot + np.uint64(1)) & mask
-        st.table[slot] = sid + 1

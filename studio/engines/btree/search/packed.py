@@ -19,6 +19,7 @@ from .reach_rules import tables_for as reach_tables
 from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, encode_frames, header_fields
 from .plain import PlainExpander, heuristic_value, result_code
 from .runner import STRATEGIES, Search
+from .stacks import stack_intern
 from .tables import H_DISTANCE, H_REACH, build, result_of
 
 
@@ -79,7 +80,7 @@ class PackedRun:
     def _root(self, probe: Engine) -> np.ndarray:
         code = np.array(encode_frames(probe._stack or []), np.int32)
         stacks = self.search.stacks
-        sid = k.stack_intern(stacks, code, 0, len(code))
+        sid = stack_intern(stacks, code, 0, len(code))
         if sid < 0:
             raise LayoutError("the start's stack does not fit the stack table")
         frame, board = self.layout.encode_layers(probe._board.layers)

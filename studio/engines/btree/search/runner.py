@@ -16,6 +16,7 @@ import numpy as np
 
 from . import collapse
 from . import kernels as k
+from .stacks import Stacks, stack_rehash
 from .layout import Layout, header_fields
 from .plain import PlainExpander
 from .vm import machine
@@ -102,7 +103,7 @@ class Search:
         self.store = _store(1024, collapse.stored_width(self.chunks), 1024, self.want_h)
         self.store.meta[k.M_MASK] = len(self.store.table) - 1
         self.store.meta[k.M_MAX] = max_states
-        self.stacks = k.Stacks(data=np.zeros(1 << 14, np.int32), off=np.zeros(1025, np.int64),
+        self.stacks = Stacks(data=np.zeros(1 << 14, np.int32), off=np.zeros(1025, np.int64),
                                table=np.zeros(2048, np.int32), meta=np.zeros(2, np.int64))
         self.buffers = [_children(4096, width, self.enc) for _ in range(self.jobs)]
         self.machines = [] if plain is not None else [machine(tables.dims) for _ in range(self.jobs)]
@@ -209,9 +210,9 @@ class Search:
 
     def _grow_stacks(self) -> None:
         st = self.stacks
-        grown = k.Stacks(data=np.resize(st.data, 2 * len(st.data)), off=np.resize(st.off, 2 * len(st.off)),
+        grown = Stacks(data=np.resize(st.data, 2 * len(st.data)), off=np.resize(st.off, 2 * len(st.off)),
                          table=np.zeros(2 * len(st.table), np.int32), meta=st.meta)
-        k.stack_rehash(grown)
+        stack_rehash(grown)
         self.stacks = grown
         if self.plain is not None:
             self.plain.stacks = grown
