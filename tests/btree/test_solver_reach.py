@@ -18,7 +18,7 @@ from studio.engines.btree.search.layout import Layout
 from studio.engines.btree.search.packed import PackedRun
 from studio.engines.btree.search.plain import heuristic_value
 from studio.engines.btree.search.quiet import settled_on
-from studio.engines.btree.search.reach import HELD, PENALTY, SCRATCH, reach_on
+from studio.engines.btree.search.reach import FETCH, HELD, PENALTY, SCRATCH, reach_on
 from studio.engines.btree.search.reach_rules import piece, tables_for
 from studio.engines.btree.search.tables import H_REACH
 from studio.engines.btree.solver import solve
@@ -207,6 +207,15 @@ def test_a_carried_block_fills_a_missing_step_for_little() -> None:
     carrying = _reach("_ _ _ _ _ _ _;_ _ _ _ B W D;_ _ _ _ P W W;W W W W W W W")
     assert carrying <= PENALTY + HELD + 6  # without the discount: two penalties
     assert _reach(BOARD) - carrying >= PENALTY  # than with the block still to fetch
+
+
+def test_a_missing_step_costs_how_far_its_block_must_be_brought() -> None:
+    """The block the climb lacks is matched to the nearest one on the board: one cell short of
+    the step it must become, it costs ``FETCH`` for that cell on top of the step's penalties
+    (the single nearest-block fetch this replaced priced the two alike but for a penalty)."""
+    board = "_ _ _ _ _ _ _ _ _;_ _ _ _ _ _ _ W D;P _ _ _ _ {} W W;W W W W W W W W W"
+    in_place, one_short = _reach(board.format("_ B")), _reach(board.format("B _"))
+    assert one_short - in_place >= 2 * PENALTY + FETCH
 
 
 @pytest.mark.parametrize("wide", [False, True])

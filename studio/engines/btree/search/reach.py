@@ -15,15 +15,20 @@ ever fill lets it walk on air, so it guides nothing. This heuristic reads the ru
 * On a state's board, a Dijkstra from the piece's cell (it and a carried tile taken as gone from
   where they are now): where a forced edge's conditions hold the piece goes on at no cost (it
   falls), or stays for more (something would have to hold it); a move costs 1 plus ``PENALTY``
-  for each of its conditions the board does not meet now (a block in the way) and, for a tile
-  missing (a block under a jump), ``PENALTY`` plus how far the nearest carriable tile is (none
-  when the piece carries one) for every tile it takes: where carried tiles sink, one per empty
-  cell from there down, since the first would fall to the bottom. Standing on air is priced the
-  same way, so a step missing under a jump counts twice, for the jump and for standing on it
-  (counting it once searched Block Dude 7 in 6.0 M states instead of 4.2 M). While the piece
-  carries a tile, the search may spend it once on one of those tiles for ``HELD`` instead (a
-  second layer of the Dijkstra: carried tile spent or not), so taking a block off a step to set
-  it elsewhere costs little until it is let go off the way.
+  for each of its conditions the board does not meet now (a block in the way) and for each tile
+  missing (a block under a jump): where carried tiles sink, one per empty cell from there down,
+  since the first would fall to the bottom. Standing on air is priced the same way, so a step
+  missing under a jump counts twice, for the jump and for standing on it (counting it once
+  searched Block Dude 7 in 6.0 M states instead of 4.2 M). While the piece carries a tile, the
+  search may spend it once on one of those tiles for ``HELD`` instead (a second layer of the
+  Dijkstra: carried tile spent or not), so taking a block off a step to set it elsewhere costs
+  little until it is let go off the way.
+* Then the tiles the best way lacks are *brought*: each missing cell, the first on the way first,
+  takes the nearest carriable tile on the board that the way does not stand on, and adds
+  ``FETCH`` per cell of Manhattan distance (from the piece's cell for the tile it carries;
+  ``2 * PENALTY`` when none is left). Blocks are few on
+  a big level: the eighth step must come from further than the first, and a block carried
+  towards the climb and set down lowers the value even off the way.
 
 So the value falls as blocks are placed where the way to the door needs them, and a pit fills
 from its bottom block by block. It is a guide for best-first and weighted A*, not a bound: never
@@ -41,8 +46,8 @@ from .vm import M_BOARD, M_CNT, M_POS, M_REACH, R_FRAME, REACH_SCRATCH
 PENALTY = 30
 """What one unmet condition of a move adds. Large, so that blocks set where the way needs them
 count before steps walked: with 3, greedy search circles near the door (Block Dude 4: 660,000
-states); from 20 on it fetches blocks. Measured on Block Dude 7 (A* weight 2, states to a win):
-20: 5.3 M, 25: over 4.2 M, 30: 4.2 M, 35: 5.0 M, 40: 5.3 M."""
+states); from 20 on it fetches blocks. Measured on Block Dude 7 (A* weight 2, states to a win)
+before ``FETCH``: 20: 5.3 M, 25: over 4.2 M, 30: 4.2 M, 35: 5.0 M, 40: 5.3 M."""
 FAR = 1 << 20
 SCRATCH = REACH_SCRATCH
 """Scratch words per board cell that ``reach_on`` takes after the board."""
@@ -50,6 +55,10 @@ HELD = 2
 """What a tile the piece carries costs where a missing one is wanted (dropping it there). With
 ``PENALTY`` instead (no discount), at ``PENALTY`` 40, best first solves Block Dude 6 in 3.2 M states
 against 2.9 M."""
+FETCH = 30
+"""What each cell between a missing tile and the tile matched to it adds (``_bring``). Measured,
+states to a win: Block Dude 7 by A* weight 2: 2: 2.5 M, 4: 1.6 M, 10: 1.0 M, 20: 0.67 M, 30: 0.60 M
+(the one nearest-tile fetch this replaced: 4.2 M); Block Dude 6 by weight 2: 30: 2.5 M, 50: 2.9 M."""
 
 
 @kernel(inline=True)
@@ -95,26 +104,16 @@ def _sift_down(mi, dist, heap, where, n, i):
 def reach(t, m):
     """The piece's cost to leave on the machine's board (0 when it is gone; see the docstring).
 
-    The machine's per-tile cell lists find the piece and the tiles it could carry at once.
+    The machine's per-tile cell lists find the piece at once.
     """
     ti, _, to = t
     mi, reg, _ = m
     if reg[R_FRAME] != 0:
         return 0
-    span, tiles, cnt, pos = to[D_SPAN], to[D_T], reg[M_CNT], reg[M_POS]
-    layer = ti[to[O_RE_TOK]]
     start = piece_at(t, m)
     if start < 0:
         return 0
-    cols = ti[to[O_FR_COLS]]
-    carry = to[O_RE_CARRY]
-    fetch = FAR
-    for q in range(ti[carry]):
-        k = layer * tiles + ti[carry + 2 + 2 * q]
-        for i in range(mi[cnt + k]):
-            cell = mi[pos + k * span + i]
-            fetch = min(fetch, abs(cell // cols - start // cols) + abs(cell % cols - start % cols))
-    return _ways(ti, to, mi, reg[M_BOARD], reg[M_REACH], start, fetch)
+    return _ways(ti, to, mi, reg[M_BOARD], reg[M_REACH], start)
 
 
 @kernel
@@ -122,7 +121,6 @@ def reach_on(ti, to, mi, board, scratch):
     """``reach`` of the start frame's board at ``mi[board:]``, with ``SCRATCH * cells`` of ``scratch``
     (the plain path's, without the machine's cell lists)."""
     cells = ti[to[O_FR_ROWS]] * ti[to[O_FR_COLS]]
-    cols = ti[to[O_FR_COLS]]
     span = to[D_SPAN]
     tok = to[O_RE_TOK]
     layer = ti[tok]
@@ -136,14 +134,7 @@ def reach_on(ti, to, mi, board, scratch):
             break
     if start < 0:
         return 0
-    carry = to[O_RE_CARRY]
-    fetch = FAR
-    for cell in range(cells):
-        tile = mi[board + layer * span + cell]
-        for q in range(ti[carry]):
-            if tile == ti[carry + 2 + 2 * q]:
-                fetch = min(fetch, abs(cell // cols - start // cols) + abs(cell % cols - start % cols))
-    return _ways(ti, to, mi, board, scratch, start, fetch)
+    return _ways(ti, to, mi, board, scratch, start)
 
 
 @kernel(inline=True)
@@ -175,11 +166,24 @@ def held_cell(ti, to, mi, board, start):
 
 
 @kernel(inline=True)
-def _column(ti, to, mi, board, a, here, held, ground, sink, cells):
+def _note(mi, out, n, b):
+    """Add cell ``b`` to the list ``mi[out:out + n]`` unless it is there (or ``out`` < 0)."""
+    if out < 0:
+        return n
+    for i in range(n):
+        if mi[out + i] == b:
+            return n
+    mi[out + n] = b
+    return n + 1
+
+
+@kernel(inline=True)
+def _column(ti, to, mi, board, a, here, held, ground, sink, cells, out, n):
     """How many carriable tiles a check wanting one at board cell ``a`` takes: they fall
-    (``sink``), so every empty cell from ``a`` on down must be filled first (at least 1)."""
+    (``sink``), so every empty cell from ``a`` on down must be filled first (at least 1).
+    Returns (tiles, n): the cells are noted in the list at ``out`` of length ``n``."""
     if sink == 0:
-        return 1
+        return 1, _note(mi, out, n, a)
     base = a - a % to[D_SPAN]
     c = a - base
     k = 0
@@ -188,14 +192,17 @@ def _column(ti, to, mi, board, a, here, held, ground, sink, cells):
         if not (b == here or b == held or mi[board + b] == ground):
             break
         k += 1
+        n = _note(mi, out, n, b)
         c += sink
-    return max(k, 1)
+    if k == 0:
+        n = _note(mi, out, n, a)
+    return max(k, 1), n
 
 
 @kernel
-def _ways(ti, to, mi, board, scratch, start, fetch):
-    """The Dijkstra of ``reach`` from the piece at ``start``; ``fetch``: how far the nearest
-    tile it could carry is (what a missing step costs to bring)."""
+def _ways(ti, to, mi, board, scratch, start):
+    """The Dijkstra of ``reach`` from the piece at ``start``, then ``_bring`` along the best way
+    (scratch: distances, heap and heap places, then each node's parent and edge, both layers)."""
     cells = ti[to[O_FR_ROWS]] * ti[to[O_FR_COLS]]
     span = to[D_SPAN]
     tok = to[O_RE_TOK]
@@ -203,14 +210,15 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
     held = held_cell(ti, to, mi, board, start)  # it leaves with the piece
     if held >= 0:
         held += layer * span
-    if held >= 0 or fetch == FAR:
-        fetch = 0  # it carries one already, or there is none to fetch
     carry = to[O_RE_CARRY]
     sink = ti[carry + 1 + 2 * ti[carry]]
     lift, lifted = ti[carry + 1], ti[carry + 2]  # where the piece carries a tile, and which
     # Nodes are (cell, whether the carried tile is spent) pairs; the second half is only met
     # while the piece carries one.
     dist, heap, where = scratch, scratch + 2 * cells, scratch + 4 * cells
+    parent, via = scratch + 6 * cells, scratch + 8 * cells
+    mi[parent + start] = -1
+    best_node, best_edge = -1, -1
     for v in range(2 * cells if held >= 0 and HELD < PENALTY else cells):
         mi[dist + v] = FAR
         mi[where + v] = -1
@@ -252,11 +260,13 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
                 falls = True
                 v = ti[e_to + e]
                 if v >= 0 and under == 0:
-                    under = _column(ti, to, mi, board, layer * span + v, here, held, ground, sink, cells)
+                    under, _ = _column(ti, to, mi, board, layer * span + v, here, held, ground, sink, cells, -1, 0)
                 if v < 0:
-                    best = min(best, d)
+                    if d < best:
+                        best, best_node, best_edge = d, node, e
                 elif d < mi[dist + base + v] and mi[where + base + v] != -2:
                     n = _improve(mi, dist, heap, where, n, base + v, d)
+                    mi[parent + base + v], mi[via + base + v] = node, e
         for e in range(ti[off + u], ti[off + u + 1]):
             if ti[e_forced + e]:
                 continue
@@ -274,16 +284,110 @@ def _ways(ti, to, mi, board, scratch, start, fetch):
                     if (accepts >> ground) & 1:
                         cost += PENALTY  # something in the way
                     else:  # a step to bring
-                        k = _column(ti, to, mi, board, a, here, held, ground, sink, cells)
-                        cost += k * (PENALTY + fetch)
+                        k, _ = _column(ti, to, mi, board, a, here, held, ground, sink, cells, -1, 0)
+                        cost += k * PENALTY
                         gaps += k
             if v < 0:
-                best = min(best, cost)
+                if cost < best:
+                    best, best_node, best_edge = cost, node, e
                 continue
             if cost < mi[dist + base + v] and mi[where + base + v] != -2:
                 n = _improve(mi, dist, heap, where, n, base + v, cost)
+                mi[parent + base + v], mi[via + base + v] = node, e
             if spare and gaps > 0:
                 spend = cost - PENALTY + HELD
                 if spend < mi[dist + cells + v] and mi[where + cells + v] != -2:
                     n = _improve(mi, dist, heap, where, n, cells + v, spend)
-    return best if best < FAR else FAR
+                    mi[parent + cells + v], mi[via + cells + v] = node, e
+    if best >= FAR:
+        return FAR
+    return best + _bring(ti, to, mi, board, scratch, best_node, best_edge, here, held, cells)
+
+
+@kernel
+def _bring(ti, to, mi, board, scratch, node, e, here, held, cells):
+    """How far the tiles the best way lacks must be brought: the way's missing cells are matched
+    greedily, the first wanted first, each to the nearest carriable tile on the board that the
+    way does not stand on (Manhattan); a missing cell left without one costs ``2 * PENALTY``."""
+    span = to[D_SPAN]
+    tok = to[O_RE_TOK]
+    layer, ground = ti[tok], ti[tok + 1]
+    cols = ti[to[O_FR_COLS]]
+    carry = to[O_RE_CARRY]
+    sink = ti[carry + 1 + 2 * ti[carry]]
+    lift, lifted = ti[carry + 1], ti[carry + 2]
+    off, e_to, e_forced, e_chk = to[O_RE_OFF], to[O_RE_TO], to[O_RE_FORCED], to[O_RE_CHK]
+    at, want = to[O_RE_AT], to[O_RE_T]
+    piece = here - layer * span
+    used, gaps, kept, blocks = scratch, scratch + 2 * cells, scratch + 3 * cells, scratch + 4 * cells
+    parent, via = scratch + 6 * cells, scratch + 8 * cells
+    ng = 0
+    nk = 0
+    while node >= 0:
+        u = node % cells
+        if not ti[e_forced + e]:
+            for f in range(ti[off + u], ti[off + u + 1]):  # standing on air: it falls to v
+                if not ti[e_forced + f]:
+                    break
+                v = ti[e_to + f]
+                if v < 0:
+                    continue
+                ok = True
+                for q in range(ti[e_chk + f], ti[e_chk + f + 1]):
+                    a = ti[at + q]
+                    if not (ti[want + q] >> (ground if a == here or a == held else mi[board + a])) & 1:
+                        ok = False
+                        break
+                if ok:
+                    _, ng = _column(ti, to, mi, board, layer * span + v, here, held, ground, sink, cells, gaps, ng)
+                    break
+            lifting = layer * span + u + lift if held >= 0 and node < cells else -1
+            for q in range(ti[e_chk + e], ti[e_chk + e + 1]):
+                a = ti[at + q]
+                accepts = ti[want + q]
+                if a == lifting and (accepts >> lifted) & 1:
+                    continue
+                tile = ground if a == here or a == held else mi[board + a]
+                if (accepts >> tile) & 1:
+                    if not (accepts >> ground) & 1:
+                        nk = _note(mi, kept, nk, a)  # the way stands on it
+                elif not (accepts >> ground) & 1:
+                    _, ng = _column(ti, to, mi, board, a, here, held, ground, sink, cells, gaps, ng)
+        e = mi[via + node]
+        node = mi[parent + node]
+    if ng == 0:
+        return 0
+    nb = 0
+    for c in range(cells):
+        b = layer * span + c
+        tile = mi[board + b]
+        for q in range(ti[carry]):
+            if tile == ti[carry + 2 + 2 * q]:
+                free = True
+                for i in range(nk):
+                    if mi[kept + i] == b:
+                        free = False
+                        break
+                if free:
+                    mi[blocks + nb] = -1 if b == held else c  # carried: it comes from where the piece is
+                    mi[used + nb] = 0
+                    nb += 1
+                break
+    extra = 0
+    for i in range(ng - 1, -1, -1):
+        g = mi[gaps + i] - layer * span
+        near, pick = FAR, -1
+        for j in range(nb):
+            if mi[used + j] == 0:
+                c = mi[blocks + j]
+                if c < 0:
+                    c = piece
+                d = abs(c // cols - g // cols) + abs(c % cols - g % cols)
+                if d < near:
+                    near, pick = d, j
+        if pick < 0:
+            extra += 2 * PENALTY  # more wanted than there are: far off, not impossible
+        else:
+            mi[used + pick] = 1
+            extra += FETCH * near
+    return extra

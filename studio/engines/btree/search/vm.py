@@ -46,9 +46,9 @@ JOURNAL = 4
 # What a node call returns (prev: -1 None, 0 False, 1 True) and what a run ends in.
 NONE, FALSE, TRUE, FALL = -1, 0, 1, 3
 CHOICE, DONE, FALLBACK = 1, 2, 3
-REACH_SCRATCH = 6
-"""Scratch words ``reach``'s Dijkstra takes per board cell: distance, heap slot and place in the
-heap, for both of its layers (callers of ``reach_on`` size theirs from it)."""
+REACH_SCRATCH = 10
+"""Scratch words ``reach``'s Dijkstra takes per board cell: distance, heap slot, place in the
+heap, parent and edge, for both of its layers (callers of ``reach_on`` size theirs from it)."""
 
 
 def machine(dims: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
