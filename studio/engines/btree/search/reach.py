@@ -199,6 +199,18 @@ def _column(ti, to, mi, board, a, here, held, ground, sink, cells, out, n):
     return max(k, 1), n
 
 
+@kernel(inline=True)
+def _holds(ti, to, mi, board, e, here, held, ground):
+    """Whether every condition of edge ``e`` holds on the board (the piece and what it carries
+    taken as gone)."""
+    at, want, e_chk = to[O_RE_AT], to[O_RE_T], to[O_RE_CHK]
+    for q in range(ti[e_chk + e], ti[e_chk + e + 1]):
+        a = ti[at + q]
+        if not (ti[want + q] >> (ground if a == here or a == held else mi[board + a])) & 1:
+            return False
+    return True
+
+
 @kernel
 def _ways(ti, to, mi, board, scratch, start):
     """The Dijkstra of ``reach`` from the piece at ``start``, then ``_bring`` along the best way
@@ -250,13 +262,7 @@ def _ways(ti, to, mi, board, scratch, start):
         for e in range(ti[off + u], ti[off + u + 1]):
             if not ti[e_forced + e]:
                 break  # forced edges come first
-            ok = True
-            for q in range(ti[e_chk + e], ti[e_chk + e + 1]):
-                a = ti[at + q]
-                if not (ti[want + q] >> (ground if a == here or a == held else mi[board + a])) & 1:
-                    ok = False
-                    break
-            if ok:
+            if _holds(ti, to, mi, board, e, here, held, ground):
                 falls = True
                 v = ti[e_to + e]
                 if v >= 0 and under == 0:
@@ -330,15 +336,7 @@ def _bring(ti, to, mi, board, scratch, node, e, here, held, cells):
                 if not ti[e_forced + f]:
                     break
                 v = ti[e_to + f]
-                if v < 0:
-                    continue
-                ok = True
-                for q in range(ti[e_chk + f], ti[e_chk + f + 1]):
-                    a = ti[at + q]
-                    if not (ti[want + q] >> (ground if a == here or a == held else mi[board + a])) & 1:
-                        ok = False
-                        break
-                if ok:
+                if v >= 0 and _holds(ti, to, mi, board, f, here, held, ground):
                     _, ng = _column(ti, to, mi, board, layer * span + v, here, held, ground, sink, cells, gaps, ng)
                     break
             lifting = layer * span + u + lift if held >= 0 and node < cells else -1
