@@ -26,9 +26,9 @@ ever fill lets it walk on air, so it guides nothing. This heuristic reads the ru
 * Then the tiles the best way lacks are *brought*: each missing cell, the first on the way first,
   takes the nearest carriable tile on the board that the way does not stand on, and adds
   ``FETCH`` per cell of Manhattan distance (from the piece's cell for the tile it carries;
-  ``2 * PENALTY`` when none is left). Blocks are few on
-  a big level: the eighth step must come from further than the first, and a block carried
-  towards the climb and set down lowers the value even off the way.
+  ``2 * PENALTY`` when none is left). Blocks are few on a big level: the eighth step must come
+  from further than the first, and a block carried towards the climb and set down lowers the
+  value even off the way.
 
 So the value falls as blocks are placed where the way to the door needs them, and a pit fills
 from its bottom block by block. It is a guide for best-first and weighted A*, not a bound: never
@@ -314,7 +314,9 @@ def _ways(ti, to, mi, board, scratch, start):
 def _bring(ti, to, mi, board, scratch, node, e, here, held, cells):
     """How far the tiles the best way lacks must be brought: the way's missing cells are matched
     greedily, the first wanted first, each to the nearest carriable tile on the board that the
-    way does not stand on (Manhattan); a missing cell left without one costs ``2 * PENALTY``."""
+    way does not stand on (``FETCH`` per cell, Manhattan); a missing cell left without one costs
+    ``2 * PENALTY``. ``node`` and ``e``: where the way leaves and by which edge; the way back
+    is in the Dijkstra's parents and edges."""
     span = to[D_SPAN]
     tok = to[O_RE_TOK]
     layer, ground = ti[tok], ti[tok + 1]
