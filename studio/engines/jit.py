@@ -86,28 +86,65 @@ def _track_dependencies() -> None:
 def _copying_locator(studio: type, caching: Any, folder: str) -> type:
     """A locator that reads the studio's cache from a copy in ``folder`` and writes there.
 
-    A sandboxed AI worker may read the studio's ``__pycache__`` but not write to it, and numba
-    only uses a cache folder it can write to; without this it would compile in every round.
+    A sandboxed AI worker may read the studio's files but not write them, and numba only uses a
+    cache folder it can write to; without this it would compile in every round.
     """
 
     class StudioCopiedCacheLocator(studio, caching.InTreeCacheLocator):
         def __init__(self, py_func: Any, py_file: str) -> None:
             super().__init__(py_func, py_file)
-            source = self._cache_path
+            sources = cache_sources(caching, py_func, py_file)
             self._cache_path = os.path.join(folder, self.get_suitable_cache_subpath(py_file))
-            os.makedirs(self._cache_path, exist_ok=True)
             stem = os.path.splitext(os.path.basename(py_file))[0] + "."
-            try:
-                names = [n for n in os.listdir(source) if n.startswith(stem) and n.endswith((".nbi", ".nbc"))]
-            except OSError:
-                names = []
-            for name in names:
-                target = os.path.join(self._cache_path, name)
-                if not os.path.exists(target):
-                    with open(os.path.join(source, name), "rb") as src, open(target, "wb") as dst:
-                        dst.write(src.read())
+            copy_newest(sources, self._cache_path, stem)
 
     return StudioCopiedCacheLocator
+
+
+def cache_sources(caching: Any, py_func: Any, py_file: str) -> list[str]:
+    """Every folder where the studio may have cached ``py_func``'s machine code: its own
+    ``__pycache__``, or, where that is read-only (a system-wide install), numba's folder in the
+    user's cache (the second locator of ``_track_dependencies``)."""
+    folders = [caching.InTreeCacheLocator(py_func, py_file).get_cache_path()]
+    try:
+        folders.append(caching.UserWideCacheLocator(py_func, py_file).get_cache_path())
+    except Exception:  # noqa: BLE001 - no home to find a user cache in: the in-tree one only
+        pass
+    return folders
+
+
+def copy_newest(sources: list[str], target: str, stem: str) -> list[str]:
+    """Copy numba's cache of module ``stem`` into ``target``: for each function's index
+    (``.nbi``), the newest of the folders that have one, with the machine code (``.nbc``) beside
+    it in that same folder (an index and code from different folders could disagree; an older
+    index was compiled from older source, and numba would refuse it). Files already in
+    ``target`` stay. Returns the names copied."""
+    newest: dict[str, tuple[float, str]] = {}
+    listed: dict[str, list[str]] = {}
+    for source in sources:
+        try:
+            listed[source] = [n for n in os.listdir(source) if n.startswith(stem)]
+        except OSError:
+            continue
+        for name in listed[source]:
+            if name.endswith(".nbi"):
+                try:
+                    when = os.stat(os.path.join(source, name)).st_mtime
+                except OSError:
+                    continue
+                if name not in newest or when > newest[name][0]:
+                    newest[name] = (when, source)
+    os.makedirs(target, exist_ok=True)
+    copied = []
+    for index, (_, source) in sorted(newest.items()):
+        code = index[:-len(".nbi")] + "."
+        for name in [index] + sorted(n for n in listed[source] if n.startswith(code) and n.endswith(".nbc")):
+            goal = os.path.join(target, name)
+            if not os.path.exists(goal):
+                with open(os.path.join(source, name), "rb") as src, open(goal, "wb") as dst:
+                    dst.write(src.read())
+                copied.append(name)
+    return copied
 
 
 def sandbox_cache(folder: str) -> None:

@@ -11,7 +11,8 @@ Unlike the other built-ins this file is not a standalone, standard-library-only 
 the studio (and numpy and numba), which it finds from its own place in the studio package. Like
 every AI it runs in a sandboxed worker that may only write in its temporary folder, so the
 simulator's compiled code is copied there from the studio's cache when the AI loads (the studio
-compiles it before a match that has this AI). Where that code cannot be loaded - numba missing,
+compiles it before a match that has this AI, into its ``__pycache__`` or, where that is read-only,
+numba's folder in the user's cache). Where that code cannot be loaded - numba missing,
 or not compiled yet - it plays as ``lookahead`` for the round and prints why in the match log.
 
 Deterministic: rollout seeds come from the round's AI seed, and the number of rollouts is fixed,
