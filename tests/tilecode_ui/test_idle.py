@@ -46,7 +46,7 @@ async def test_idle_screens_write_nothing(tc_folder: Path, keys: tuple[str, ...]
 
 async def test_a_paused_play_screen_writes_nothing(tc_folder: Path) -> None:
     app = app_on(tc_folder / "hello-world.toml")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)):
         screen = PlayScreen(app.screen.document, seed=1, paused=True)
         await app.push_screen(screen)
         written = count_bytes(app)
