@@ -18,7 +18,7 @@ from studio.engines.btree.search.layout import Layout
 from studio.engines.btree.search.packed import PackedRun
 from studio.engines.btree.search.plain import heuristic_value
 from studio.engines.btree.search.quiet import settled_on
-from studio.engines.btree.search.reach import FETCH, HELD, PENALTY, SCRATCH, reach_on
+from studio.engines.btree.search.reach import FETCH, HELD, PENALTY, SCRATCH, UP, _haul, reach_on
 from studio.engines.btree.search.reach_rules import piece, tables_for
 from studio.engines.btree.search.tables import H_REACH
 from studio.engines.btree.solver import solve
@@ -216,6 +216,19 @@ def test_a_missing_step_costs_how_far_its_block_must_be_brought() -> None:
     board = "_ _ _ _ _ _ _ _ _;_ _ _ _ _ _ _ W D;P _ _ _ _ {} W W;W W W W W W W W W"
     in_place, one_short = _reach(board.format("_ B")), _reach(board.format("B _"))
     assert one_short - in_place >= 2 * PENALTY + FETCH
+
+
+@pytest.mark.parametrize("haul", [_haul, _haul.py_func], ids=["kernel", "plain"])
+def test_a_block_below_its_step_is_dearer_to_bring_than_one_as_far_beside_or_above(haul) -> None:
+    """Blocks fall: one drops to a lower step by itself, but rises only as the piece climbs
+    with it. Cells are ``row * 10 + column`` on a board 10 wide."""
+    down = 10  # they fall a row at a time
+    step = 53
+    assert haul(73, step, 10, down) == 2 * UP  # two rows below
+    assert haul(51, step, 10, down) == haul(33, step, 10, down) == 2  # beside, above
+    assert haul(71, step, 10, down) == 2 + 2 * UP
+    assert haul(73, step, 10, 0) == 2  # tiles that do not sink: Manhattan
+    assert haul(33, step, 10, -down) == 2 * UP  # they rise: above is dear
 
 
 @pytest.mark.parametrize("wide", [False, True])
