@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from studio.engines.jit import kernel
 
+from .iheap import improve, pop
 from .tables import D_SPAN, D_T, O_FR_COLS, O_FR_ROWS, O_RE_AT, O_RE_CARRY, O_RE_CHK, O_RE_FORCED, O_RE_OFF, O_RE_T, \
     O_RE_TO, O_RE_TOK
 from .vm import M_BOARD, M_CNT, M_POS, M_REACH, R_FRAME, REACH_SCRATCH
@@ -69,45 +70,6 @@ weights 1 / 2 / 3: Block Dude 6 with 1 (Manhattan alone): 2.4 M at weight 2; 3: 
 1.3 M / 1.5 M; 6: 2.4 M; 8: 2.7 M / 2.8 M / 2.7 M. Block Dude 7: 1: 322 k; 3: 371 k; 4: 422 k /
 413 k / 411 k; 6: 1.2 M; 8: 1.3 M / 1.3 M / 1.3 M. (Without supports kept, 8 searched Block Dude 6
 in 325 k states, but a block dropped into a pit then raised the value.)"""
-
-
-@kernel(inline=True)
-def _improve(mi, dist, heap, where, n, v, d):
-    """Lower ``v``'s distance to ``d`` (putting it in the heap if new); the heap's new size."""
-    mi[dist + v] = d
-    i = mi[where + v]
-    if i < 0:
-        i = n
-        mi[heap + i] = v
-        mi[where + v] = i
-        n += 1
-    while i > 0:  # up
-        up = (i - 1) // 2
-        w = mi[heap + up]
-        if mi[dist + w] <= d:
-            break
-        mi[heap + i], mi[where + w] = w, i
-        i = up
-    mi[heap + i], mi[where + v] = v, i
-    return n
-
-
-@kernel(inline=True)
-def _sift_down(mi, dist, heap, where, n, i):
-    v = mi[heap + i]
-    d = mi[dist + v]
-    while True:
-        a = 2 * i + 1
-        if a >= n:
-            break
-        if a + 1 < n and mi[dist + mi[heap + a + 1]] < mi[dist + mi[heap + a]]:
-            a += 1
-        w = mi[heap + a]
-        if mi[dist + w] >= d:
-            break
-        mi[heap + i], mi[where + w] = w, i
-        i = a
-    mi[heap + i], mi[where + v] = v, i
 
 
 @kernel
@@ -245,20 +207,13 @@ def _ways(ti, to, mi, board, scratch, start):
         mi[dist + v] = FAR
         mi[where + v] = -1
     n = 0
-    n = _improve(mi, dist, heap, where, n, start, 0)
+    n = improve(mi, dist, heap, where, n, start, 0)
     best = FAR
     here = layer * span + start
     off, e_to, e_forced, e_chk = to[O_RE_OFF], to[O_RE_TO], to[O_RE_FORCED], to[O_RE_CHK]
     at, want = to[O_RE_AT], to[O_RE_T]
     while n > 0:
-        node = mi[heap]
-        n -= 1
-        mi[where + node] = -2
-        if n > 0:
-            last = mi[heap + n]
-            mi[heap] = last
-            mi[where + last] = 0
-            _sift_down(mi, dist, heap, where, n, 0)
+        node, n = pop(mi, dist, heap, where, n)
         d = mi[dist + node]
         if d >= best:
             break
@@ -281,7 +236,7 @@ def _ways(ti, to, mi, board, scratch, start):
                     if d < best:
                         best, best_node, best_edge = d, node, e
                 elif d < mi[dist + base + v] and mi[where + base + v] != -2:
-                    n = _improve(mi, dist, heap, where, n, base + v, d)
+                    n = improve(mi, dist, heap, where, n, base + v, d)
                     mi[parent + base + v], mi[via + base + v] = node, e
         for e in range(ti[off + u], ti[off + u + 1]):
             if ti[e_forced + e]:
@@ -308,12 +263,12 @@ def _ways(ti, to, mi, board, scratch, start):
                     best, best_node, best_edge = cost, node, e
                 continue
             if cost < mi[dist + base + v] and mi[where + base + v] != -2:
-                n = _improve(mi, dist, heap, where, n, base + v, cost)
+                n = improve(mi, dist, heap, where, n, base + v, cost)
                 mi[parent + base + v], mi[via + base + v] = node, e
             if spare and gaps > 0:
                 spend = cost - PENALTY + HELD
                 if spend < mi[dist + cells + v] and mi[where + cells + v] != -2:
-                    n = _improve(mi, dist, heap, where, n, cells + v, spend)
+                    n = improve(mi, dist, heap, where, n, cells + v, spend)
                     mi[parent + cells + v], mi[via + cells + v] = node, e
     if best >= FAR:
         return FAR
