@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines.btree.waits import ChoiceWait, GameOver
 from studio.screens.btree.solver import SolverScreen
 from tests.btree_ui.test_play import idle, settle
 from tests.ui_helpers import studio_app
@@ -60,14 +61,27 @@ def test_pattern_editor(snap_compare, bt_folder: Path, text_form: bool) -> None:
                         run_before=keys("e", *more, select=(0,)))
 
 
+async def to_turn(pilot, screen) -> None:
+    """Wait through the board's animation frames to a player's turn or the game's end.
+
+    `settle` stops at any wait, a display frame included; a key pressed during Connect Four's
+    falling chip was dropped or not depending on the machine's speed.
+    """
+    for _ in range(500):
+        await settle(pilot, screen)
+        if isinstance(screen.wait, (ChoiceWait, GameOver)):
+            return
+    raise AssertionError("the game did not reach a turn")
+
+
 def play(*pressed: str):
     async def run(pilot) -> None:
         await pilot.press("g")
         screen = pilot.app.screen
-        await settle(pilot, screen)
+        await to_turn(pilot, screen)
         for key in pressed:
             await pilot.press(key)
-            await settle(pilot, screen)
+            await to_turn(pilot, screen)
         await pilot.pause(0.2)
 
     return run
