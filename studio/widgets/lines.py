@@ -59,6 +59,7 @@ class LinesView(ScrollView, can_focus=True):
         self.can_focus = focusable
         self._strips: list[Strip] = []
         self._hits: list[Hit] = []
+        self._bars_for: Size | None = None  # the picture size the scrollbars were drawn for
 
     @property
     def lines(self) -> list[Strip]:
@@ -104,6 +105,7 @@ class LinesView(ScrollView, can_focus=True):
             # (the turn panel's width changes with its text).
             self.set_reactive(LinesView.virtual_size, size)
             self._scroll_update(size)
+            self._bars_for = size
         changed = [y for y, strip in enumerate(strips) if y >= len(old) or old[y] != strip]
         changed += range(len(strips), len(old))  # lines that went: blank them
         for y in changed:
@@ -120,6 +122,17 @@ class LinesView(ScrollView, can_focus=True):
         box = self.container_size
         return ((old.width > box.width, old.height > box.height)
                 != (new.width > box.width, new.height > box.height))
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        # Every layout of the screen hands a scroll view its viewport as `virtual_size`, which
+        # never equals the picture's size that `set_lines` keeps, so Textual redrew both
+        # scrollbars on any layout anywhere (a tree-editor move sent them each time). They are
+        # redrawn when the box or the picture changed since they were last drawn, not otherwise.
+        if self.virtual_size == self._bars_for:
+            virtual_size = self.virtual_size
+        self._bars_for = self.virtual_size
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def show_line(self, y: int) -> None:
         """Scroll so that picture line ``y`` is visible."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 from studio.widgets.board import Board
 from studio.widgets.lines import LinesView
@@ -186,6 +187,35 @@ async def test_a_fixed_height_lines_view_changes_its_lines_without_a_new_layout(
         assert view.render_line(2).text.strip() == ""  # "three" went
         view.set_lines([Text(f"line {i}") for i in range(9)])  # past 6 rows: a scrollbar
         assert view._layout_required
+
+
+class PanesApp(App[None]):
+    CSS = "LinesView { height: 4; width: 12; } Static { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield LinesView()
+        yield Static("one line")
+
+
+async def test_a_layout_elsewhere_does_not_redraw_a_lines_views_scrollbars() -> None:
+    """Another widget changing height lays the screen out; over SSH every scrollbar redrawn then
+    is bytes sent for nothing (a tree-editor move sent the tree's two scrollbars each time)."""
+    app = PanesApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        view = app.query_one(LinesView)
+        view.set_lines([Text(f"a longer line {i}") for i in range(9)])  # both scrollbars
+        await pilot.pause()
+        bars = (view.vertical_scrollbar, view.horizontal_scrollbar)
+        assert view.show_vertical_scrollbar and view.show_horizontal_scrollbar
+        redrawn: list[str] = []
+        for bar in bars:
+            bar.refresh = lambda *a, bar=bar, **k: redrawn.append(bar.name)  # type: ignore[method-assign]
+        app.query_one(Static).update("two\nlines")
+        await pilot.pause()
+        assert not app.screen._layout_required and redrawn == []
+        view.set_lines([Text(f"line {i}") for i in range(12)])  # its own picture grew: they do
+        await pilot.pause()
+        assert "vertical" in redrawn
 
 
 async def test_follow_with_slack_keeps_the_camera_while_the_target_is_central() -> None:

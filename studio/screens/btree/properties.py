@@ -88,10 +88,12 @@ class PropertiesPane(VerticalScroll):
             self._update_values()
 
     async def _rebuild(self) -> None:
-        # Removing is asynchronous: the old editors (same ids) must be gone before mounting.
-        await self.remove_children()
-        await self.mount_all(list(self._editors()))
-        self._update_values()
+        # Removing is asynchronous: the old editors (same ids) must be gone before mounting. In a
+        # batch, the terminal gets one frame of the new editors, not the empty pane between.
+        with self.app.batch_update():
+            await self.remove_children()
+            await self.mount_all(list(self._editors()))
+            self._update_values()
 
     def _editors(self) -> ComposeResult:
         node = self.node
