@@ -12,7 +12,7 @@ from studio.screens.help import HelpScreen
 from studio.screens.home import HomeScreen
 from studio.screens.haunted.hub import HubScreen
 from studio.storage import load_project
-from tests.ui_helpers import SIZE, studio_app
+from tests.ui_helpers import SIZE, palette_ready, studio_app
 
 
 def _names(app) -> list[str]:
@@ -175,7 +175,7 @@ async def test_palette_offers_actions_that_apply(games_with_broken: Path) -> Non
         await pilot.press("ctrl+p")
         assert isinstance(pilot.app.screen, CommandPalette)
         await pilot.press(*"Duplicate proj")
-        await pilot.pause(0.3)
+        await palette_ready(pilot, "Duplicate proj")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, NameDialog)

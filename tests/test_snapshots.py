@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from tests.ui_helpers import SIZE, studio_app
+from tests.ui_helpers import SIZE, palette_ready, studio_app
 
 
 def test_empty_folder(snap_compare, empty_games: Path) -> None:
@@ -61,6 +61,7 @@ def test_command_palette(snap_compare, games: Path) -> None:
     async def open_palette(pilot) -> None:
         pilot.app.screen.query_one(DataTable).move_cursor(row=1)
         await pilot.press("ctrl+p", *"proj")
+        await palette_ready(pilot)  # every match listed (the search is async, in batches)
         await pilot.pause(0.3)
 
     assert snap_compare(studio_app(), terminal_size=SIZE, run_before=open_palette)

@@ -53,22 +53,39 @@ def test_the_stale_check_and_the_write_happen_under_the_folder_lock(shared: Path
 
 
 def test_the_lock_also_holds_between_processes(shared: Path) -> None:
+    # The other process holds the lock until told (a fixed hold raced a loaded machine: the
+    # save could begin after it ended).
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\n"
+        [sys.executable, "-c", "import sys\n"
          "from pathlib import Path\n"
          "from studio.storage.atomic import folder_lock\n"
          "with folder_lock(Path(sys.argv[1])):\n"
          "    print('locked', flush=True)\n"
-         "    time.sleep(0.6)\n", str(shared.parent)],
-        stdout=subprocess.PIPE, text=True)
+         "    sys.stdin.readline()\n", str(shared.parent)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    outcome: list[BaseException | Path] = []
+
+    def save() -> None:
+        try:
+            outcome.append(save_project(load_project(shared), check_stale=True))
+        except BaseException as exc:  # noqa: BLE001 - handed to the test thread
+            outcome.append(exc)
+
+    saver = threading.Thread(target=save)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        started = time.monotonic()
-        project = load_project(shared)
-        save_project(project, check_stale=True)
-        assert time.monotonic() - started > 0.2  # it waited for the other process
+        saver.start()
+        time.sleep(0.3)
+        assert saver.is_alive() and not outcome  # it waits for the other process
+        holder.stdin.write("release\n")
+        holder.stdin.flush()
+        saver.join(10)
+        assert outcome == [shared]  # and saves once the other process let go
     finally:
+        holder.stdin.close()
         holder.wait(10)
+        if saver.ident is not None:
+            saver.join(10)
 
 
 def test_save_as_never_writes_over_a_file_made_meanwhile(shared: Path) -> None:

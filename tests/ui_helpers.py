@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from studio.app import StudioApp
@@ -13,6 +15,56 @@ def studio_app(path: Path | str = "games", theme: str | None = None) -> StudioAp
     app = StudioApp(Path(path), theme=theme)
     app.animation_level = "none"
     return app
+
+
+async def wait_until(pilot, condition: Callable[[], object], failure: str,
+                     timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds; fail with ``failure`` after ``timeout`` s.
+
+    For what a timer, a worker thread or a subprocess produces: a fixed pause before the
+    assertion raced the machine's speed (CI's machine is slower, and loaded).
+    """
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"{failure} (waited {timeout:g} s)")
+        await pilot.pause(0.01)
+
+
+def busy_workers(app, *groups: str) -> list:
+    """The app's workers of these groups still running (or not yet started)."""
+    return [w for w in app.workers if w.group in groups and not w.is_finished]
+
+
+async def workers_done(pilot, *groups: str, timeout: float = 10.0) -> None:
+    """Wait until the workers of these groups (the compile, a replay's verification...) end.
+
+    A thread worker that reports through ``call_from_thread`` ends only after its report ran.
+    """
+    await wait_until(pilot, lambda: not busy_workers(pilot.app, *groups),
+                     f"the {', '.join(groups)} worker(s) did not finish", timeout)
+
+
+async def palette_ready(pilot, first: str | None = None, timeout: float = 10.0) -> None:
+    """Wait until the command palette's search (async, in batches) has listed its matches,
+    ``first`` (a part of its title) highlighted when given: enter before that chose nothing."""
+    from textual.command import CommandList, CommandPalette
+
+    def ready() -> bool:
+        palette = pilot.app.screen
+        if not isinstance(palette, CommandPalette) or busy_workers(
+                pilot.app, CommandPalette._GATHER_COMMANDS_GROUP):
+            return False
+        if first is None:
+            return True
+        found = palette.query_one(CommandList)
+        if found.highlighted is None:
+            return False
+        prompt = found.get_option_at_index(found.highlighted).prompt
+        return first.casefold() in getattr(prompt, "plain", str(prompt)).casefold()
+
+    await wait_until(pilot, ready, f"the command palette did not offer {first or 'its matches'}",
+                     timeout)
 
 
 async def idle_bytes(app, written: list[int]) -> int:

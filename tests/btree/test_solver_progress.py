@@ -66,14 +66,17 @@ def test_cancel_from_another_thread_stops_within_a_bounded_time() -> None:
     started = threading.Event()
     out = {}
 
+    def reported(states: int, depth: int) -> None:
+        if states > 1:  # under way (a fixed sleep raced the thread's start on a loaded machine)
+            started.set()
+
     def work() -> None:
-        out["result"] = solve(board, max_states=10**8, progress=lambda s, d: started.set(),
-                              cancel=cancel, interval=0.01)
+        out["result"] = solve(board, max_states=10**8, progress=reported, cancel=cancel,
+                              interval=0.01)
 
     thread = threading.Thread(target=work, daemon=True)
     thread.start()
     assert started.wait(30)
-    time.sleep(0.2)
     cancel.set()
     asked = time.monotonic()
     thread.join(10)

@@ -10,7 +10,7 @@ from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import create_project, load_project
 from studio.storage.btree_project import compile_model, project_model
 from tests.btree_ui.test_play import idle, settle
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, workers_done
 
 
 async def add(pilot, key: str, kind: str) -> None:
@@ -65,7 +65,7 @@ async def test_author_play_debug_solve_undo_save_and_reopen(empty_games: Path) -
         await set_field(pilot, app, editor, "pid", "X")
         await add(pilot, "n", "match")
         await write_pattern(pilot, app, "pattern", "X X X")
-        await pilot.pause(0.5)
+        await workers_done(pilot, "compile")  # the last edit's compile, in a worker thread
         assert "compiles" in editor.query_one("#diagnostics").text
         tree = editor.model.tree
         assert [c["type"] for c in tree["children"]] == ["set-board", "loop-until-all"]

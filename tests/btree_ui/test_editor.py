@@ -9,7 +9,7 @@ import pytest
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import load_project
 from studio.storage.btree_project import project_model
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, workers_done
 
 
 def saved_tree(path: Path) -> dict:
@@ -173,7 +173,7 @@ async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
         await pilot.press("tab", "tab")
         app.focused.value = "nowhere"
         await pilot.press("enter")
-        await pilot.pause(0.5)
+        await workers_done(pilot, "compile")  # the edit's compile, in a worker thread
         text = editor.query_one("#diagnostics").text
         assert text.startswith("✗") and "nowhere" in text
         await pilot.press("escape")

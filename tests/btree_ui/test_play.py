@@ -12,25 +12,20 @@ from studio.screens.btree.solver import SolverScreen
 from studio.storage import load_project
 from studio.storage.btree_project import compile_model, project_model
 from studio.widgets.board import Board
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 
 async def settle(pilot, play: BtreePlayScreen) -> None:
-    """Wait until the engine has run on to the next wait."""
-    for _ in range(200):
-        await pilot.pause(0.01)
-        if not play.busy and play.wait is not None:
-            return
-    raise AssertionError("the game did not reach a wait")
+    """Wait until the engine (in a worker thread) has run on to the next wait."""
+    await pilot.pause(0.01)
+    await wait_until(pilot, lambda: not play.busy and play.wait is not None,
+                     "the game did not reach a wait", timeout=20)
 
 
 async def idle(pilot, debugger: DebuggerScreen) -> None:
     """Wait until the debugger's stepping job (run in a worker) is done."""
-    for _ in range(300):
-        await pilot.pause(0.01)
-        if not debugger.busy:
-            return
-    raise AssertionError("the debugger did not finish")
+    await pilot.pause(0.01)
+    await wait_until(pilot, lambda: not debugger.busy, "the debugger did not finish", timeout=20)
 
 
 async def start(pilot, app) -> BtreePlayScreen:
@@ -171,10 +166,15 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
 
 
 async def _done(pilot, solver: SolverScreen) -> None:
-    for _ in range(600):
-        await pilot.pause(0.05)
-        if solver.done:
-            return
+    """Wait until the search (in a worker thread) ends: seconds, on the plain path while the
+    kernel gets ready, and far more on a slow or loaded machine."""
+    await pilot.pause(0.05)
+    await wait_until(pilot, lambda: solver.done, "the search did not end", timeout=120)
+
+
+async def _stopped(pilot, job) -> None:
+    """Wait until a search the screen no longer shows (replaced, its thread told to stop) ends."""
+    await wait_until(pilot, lambda: job.result is not None, "the replaced search did not stop")
 
 
 async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: Path) -> None:
@@ -210,6 +210,7 @@ async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_
         await pilot.press("escape")
         await _done(pilot, solver)
         assert solver.outcome == "cancelled"
+        await _stopped(pilot, first)  # its own thread: it may end after the one that replaced it
         assert first.result is not None and first.result.cancelled  # the replaced search stopped
         await pilot.press("m")
         assert (solver.job.strategy, solver.job.weight) == ("astar", 2)
@@ -245,14 +246,14 @@ async def test_a_search_begun_while_the_kernel_compiles_moves_to_it_once_ready(b
         assert first.path == "plain" and not solver.done
         assert "while the kernel gets ready" in solver.query_one("#report").text
         ready[0] = True  # the warm-up process has finished
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if solver.job is not first:
-                break
+        # At the plain search's next progress report (due every so often, later when loaded).
+        await wait_until(pilot, lambda: solver.job is not first,
+                         "the search did not move to the kernel once it was ready")
         assert solver.job is not first and solver.job.path != "plain"
         assert (solver.job.strategy, solver.job.weight) == (first.strategy, first.weight)
         await pilot.press("escape")
         await _done(pilot, solver)
+        await _stopped(pilot, first)
         assert first.result is not None and first.result.cancelled  # the plain search stopped
 
 
@@ -303,7 +304,9 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
         play = await start(pilot, app)
         await pilot.press("s")
         solver = app.screen
-        await pilot.pause(0.5)
+        # States are counted at the search's progress reports, from its thread: wait for one.
+        await wait_until(pilot, lambda: solver.states > 0 or solver.done,
+                         "the search reported no states")
         assert not solver.done and solver.states > 0
         await pilot.press("escape")
         await _done(pilot, solver)

@@ -9,7 +9,7 @@ import pytest
 from studio.engines.btree.waits import ChoiceWait, GameOver
 from studio.screens.btree.solver import SolverScreen
 from tests.btree_ui.test_play import idle, settle
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until, workers_done
 
 SIZE = (100, 30)
 SMALL = (80, 24)
@@ -20,6 +20,7 @@ def keys(*pressed: str, select: tuple[int, ...] | None = None):
         if select is not None:
             pilot.app.screen.select(select)
         await pilot.press(*pressed)
+        await workers_done(pilot, "compile")  # the diagnostics come from a worker thread
         await pilot.pause(0.5)
 
     return run
@@ -43,6 +44,7 @@ def test_tree_editor_with_an_error(snap_compare, bt_folder: Path) -> None:
         await pilot.press("enter", "tab", "tab")
         pilot.app.focused.value = "nowhere"
         await pilot.press("enter", "escape")
+        await workers_done(pilot, "compile")  # the edit's compile, in a worker thread
         await pilot.pause(0.5)
 
     assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
@@ -125,10 +127,8 @@ def _solver_done(keys: tuple[str, ...], monkeypatch):
         await pilot.press(*keys)
         screen = pilot.app.screen
         assert isinstance(screen, SolverScreen)
-        for _ in range(400):
-            await pilot.pause(0.05)
-            if screen.done:
-                break
+        # The plain path: sokoban's searches take seconds, far more on a slow or loaded machine.
+        await wait_until(pilot, lambda: screen.done, "the search did not end", timeout=120)
         # Time is the one thing a snapshot cannot fix: the search is said to end 2 s after its start.
         screen.ended = screen.started + 2.0
         screen.refresh_view()

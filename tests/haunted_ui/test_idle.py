@@ -13,7 +13,7 @@ from tests.ui_helpers import idle_bytes
 from tests.haunted_ui.test_match_screens import open_match, plan, until
 from tests.haunted_ui.tournament_helpers import finish, open_screen, set_up
 from tests.tilecode_ui.test_idle import count_bytes
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 
 async def settle_and_count(app) -> int:
@@ -43,7 +43,10 @@ async def test_a_paused_match_writes_nothing_and_a_turn_repaints_only_changed_ro
         before, start = board.lines_rendered, view.live.view().state
         await pilot.press("n")
         await until(pilot, lambda: view.live.view().record is not None)
-        await pilot.pause(0.2)
+        # The view draws the turn on a timer, the board's rows are rendered after that.
+        await wait_until(pilot, lambda: board.lines_rendered > before,
+                         "the board did not repaint the turn")
+        await pilot.pause(0.2)  # a later repaint would count too
         after = view.live.view().state
         changed = {r for r in range(start.size) for c in range(start.size)
                    if start.strength(r, c) != after.strength(r, c)}

@@ -3,6 +3,7 @@ played; pause, step, abort and save keep their promises; keys work while an AI t
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 import time
@@ -17,7 +18,7 @@ from studio.engines.haunted.match import MatchConfig, run_match
 from studio.screens.haunted.match_view import MatchViewScreen
 from studio.screens.haunted.setup import MatchSetupScreen
 from studio.sessions.haunted import MatchPlan, resolve_entrant
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 MAPS = builtin_maps()
 ONE = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
@@ -36,6 +37,13 @@ async def until(pilot, condition, timeout: float = 15.0) -> None:
     while not condition():
         assert time.monotonic() < end, "timed out"
         await pilot.pause(0.02)
+
+
+async def drawn(pilot, view: MatchViewScreen, widget: str, text: str) -> None:
+    """Wait until the view shows ``text`` in ``widget``: the match thread asks for a redraw, and
+    the view draws at most FRAME_RATE times a second (on a timer), so it comes a moment later."""
+    await wait_until(pilot, lambda: text in view.query_one(widget).text,
+                     f"the match view did not draw {text!r} in {widget}")
 
 
 async def open_match(pilot, app, match_plan: MatchPlan) -> MatchViewScreen:
@@ -104,7 +112,7 @@ async def test_the_match_view_plays_the_referee_s_match_and_saves_its_replay(ht_
     async with app.run_test(size=(100, 30)) as pilot:
         view = await open_match(pilot, app, plan(ht_project.parent))
         await until(pilot, lambda: view.replay_path is not None)
-        await pilot.pause(0.1)
+        await drawn(pilot, view, "#banner", "escape: back")  # the match's end, drawn
         document = read(view.replay_path)
         assert replays.verify(document) == []
         headless = run_match(resolve_entrant("builtin:greedy", THREE, in_process=True),
@@ -142,6 +150,7 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         # one match, one file: the complete replay replaces what `s` saved
         assert view.replay_path == saved
         assert [p.name for p in replay_files(ht_project.parent)] == [saved.name]
+        await drawn(pilot, view, "#banner", "replay:")  # the last redraw, after the save
         await pilot.press("l")  # shown again: at its newest lines
         await pilot.pause()
         log_view = view.query_one("#log")
@@ -150,21 +159,39 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
 
 async def test_keys_work_while_an_ai_thinks(ht_project: Path) -> None:
     slow = ht_project.parent / "slow.py"
-    slow.write_text("import time\n\ndef main(state, side):\n    time.sleep(1.5)\n"
+    # It thinks 3 s (within a 5 s limit): the keys must come while it does, and on a loaded
+    # machine opening the view alone took most of the 1.5 s it used to think.
+    slow.write_text("import time\n\ndef main(state, side):\n    time.sleep(3.0)\n"
                     "    return ['none', 'none', 'none']\n")
     app = studio_app(ht_project)
     async with app.run_test(size=(100, 30)) as pilot:
         view = await open_match(pilot, app, plan(ht_project.parent, home=str(slow),
-                                                 away="builtin:idle", config=ONE,
+                                                 away="builtin:idle",
+                                                 config=dataclasses.replace(ONE, time_limit=5.0),
                                                  in_process_builtins=False))
         await until(pilot, lambda: view.live.view().round_index == 1)
+        # When each key was handled, and the turn record then: read after `press` returned, the
+        # record raced the AI's answer on a slow machine (the pilot waits for the app to idle).
+        handled = []
+
+        def spy(name: str):
+            action = getattr(view, f"action_{name}")
+
+            def handle() -> None:
+                handled.append((name, time.monotonic(), view.live.view().record))
+                action()
+
+            return handle
+
+        view.action_toggle_log, view.action_pause = spy("toggle_log"), spy("pause")
         started = time.monotonic()
         await pilot.press("l")
         await pilot.press("space")
         await pilot.pause()
+        assert [name for name, _, _ in handled] == ["toggle_log", "pause"]
         assert view.has_class("-log") and view.live.view().paused
-        assert view.live.view().record is None  # the first answer is still being thought about
-        assert time.monotonic() - started < 1.0
+        assert all(record is None for _, _, record in handled)  # the first answer: still thought about
+        assert handled[-1][1] - started < 1.0  # both keys at once, not after the AI's 3 s
         await pilot.press("escape", "y")
         await until(pilot, lambda: not view.live.running, timeout=10)
 
@@ -186,6 +213,7 @@ def test_match_view_snapshot(snap_compare, ht_project: Path, monkeypatch, size, 
         for turn in range(1, 7):
             await pilot.press("n")
             await until(pilot, lambda: (view.live.view().record or {}).get("turn") == turn)
+        await drawn(pilot, view, "#turn", "turn 6")
         if log:
             await pilot.press("l")
         await pilot.pause(0.2)
@@ -219,7 +247,7 @@ async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Pa
                                                  away="builtin:idle", config=ONE,
                                                  in_process_builtins=False))
         await until(pilot, lambda: not view.live.running)
-        await pilot.pause(0.1)
+        await drawn(pilot, view, "#banner", "escape: back")  # the match's end, drawn
         assert "exception" in view.query_one("#turn").text  # the failed turn, with its error
         await pilot.press("l")
 
@@ -241,10 +269,12 @@ def test_banner_snapshots(snap_compare, ht_project: Path, monkeypatch, moment) -
         if moment == "match-over":
             await pilot.press("F")
             await until(pilot, lambda: view.replay_path is not None)
+            await drawn(pilot, view, "#banner", "replay: match.json.gz")  # drawn after the save
         else:
             while not view.live.view().rounds:
                 await pilot.press("n")
                 await pilot.pause(0.02)
+            await drawn(pilot, view, "#banner", "round 1")  # the round's end, drawn
         await pilot.pause(0.2)
 
     assert snap_compare(studio_app(ht_project), terminal_size=(100, 30), run_before=run)
@@ -285,7 +315,7 @@ async def test_an_ai_that_does_not_load_is_named_with_the_reason(ht_project: Pat
                                                  away="builtin:idle", config=ONE,
                                                  in_process_builtins=False))
         await until(pilot, lambda: view.replay_path is not None)
-        await pilot.pause(0.1)
+        await drawn(pilot, view, "#banner", "escape: back")  # the match's end, drawn
         banner = view.query_one("#banner").text
         assert "broken.py: exception" in banner and "SyntaxError" in banner
         assert "idle wins" in banner

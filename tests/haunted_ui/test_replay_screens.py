@@ -15,7 +15,7 @@ from studio.screens.haunted.replay_browser import ReplayBrowserScreen
 from studio.screens.haunted.replay_viewer import ReplayViewerScreen
 from studio.sessions.haunted import resolve_entrant
 from studio.storage.haunted_replay import save_replay
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until, workers_done
 
 THREE = MatchConfig(rounds=3, max_rounds=5, maps=("Default", "WaffleTown"))
 WHEN = dt.datetime(2026, 11, 20, 9, 30, tzinfo=dt.timezone.utc)
@@ -36,10 +36,23 @@ def record(folder: Path, a: str = "greedy", b: str = "lookahead", seed: int = 5,
     return path, result
 
 
-async def open_viewer(pilot, path: Path) -> ReplayViewerScreen:
+async def open_browser(pilot) -> ReplayBrowserScreen:
+    """``r``, then wait until the browser has listed the replays (read in a worker thread)."""
     await pilot.press("r")
-    await pilot.pause(0.3)
-    browser = pilot.app.screen
+
+    def listed() -> bool:
+        screen = pilot.app.screen
+        if not isinstance(screen, ReplayBrowserScreen):
+            return False
+        status = str(screen.query_one("#status").render())
+        return bool(status) and not status.startswith("reading")
+
+    await wait_until(pilot, listed, "the replay browser did not list the replays")
+    return pilot.app.screen
+
+
+async def open_viewer(pilot, path: Path) -> ReplayViewerScreen:
+    browser = await open_browser(pilot)
     assert isinstance(browser, ReplayBrowserScreen)
     assert [i.path.name for i in browser.shown] == [path.name]
     await pilot.press("enter")
@@ -75,7 +88,7 @@ async def test_step_through_a_recorded_match(ht_project: Path, frozen_timings) -
         await pilot.press("home", "right_square_bracket", "left")
         assert (viewer.round, viewer.frame) == (1, result.rounds[0].turns)
         await pilot.press("v")
-        await pilot.pause(0.5)
+        await workers_done(pilot, "verify")
         assert "✓ verified" in viewer.query_one("#banner").text
 
 
@@ -87,7 +100,8 @@ async def test_playing_runs_on_a_timer_that_stops(ht_project: Path) -> None:
         await pilot.press("plus", "plus", "plus", "plus")
         assert viewer.pace == 0.05
         await pilot.press("space")
-        await pilot.pause(0.4)
+        await wait_until(pilot, lambda: viewer.frame > 2 or viewer.round > 1,
+                         "the timer did not play on")  # 0.05 s a turn, later when loaded
         assert viewer.frame > 2 or viewer.round > 1
         await pilot.press("space")
         where = (viewer.round, viewer.frame)
@@ -104,7 +118,7 @@ async def test_a_tampered_replay_is_reported(ht_project: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         viewer = await open_viewer(pilot, path)
         await pilot.press("v")
-        await pilot.pause(0.5)
+        await workers_done(pilot, "verify")
         assert "✗ replay does not match this engine version" in viewer.query_one("#banner").text
 
 
@@ -113,9 +127,7 @@ async def test_browse_filter_and_delete(ht_project: Path) -> None:
     second, _ = record(ht_project.parent, "wander", "cautious", name="b.json.gz")
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await pilot.pause(0.3)
-        browser = app.screen
+        browser = await open_browser(pilot)
         assert {i.path.name for i in browser.shown} == {"a.json.gz", "b.json.gz"}
         second_name = browser.shown[1].path.name
         await pilot.press("down", "enter")  # enter is the screen's, after the move, not before
@@ -125,7 +137,7 @@ async def test_browse_filter_and_delete(ht_project: Path) -> None:
         await pilot.press("slash", *"wander", "enter")
         assert [i.path.name for i in browser.shown] == ["b.json.gz"]
         await pilot.press("v")
-        await pilot.pause(0.5)
+        await workers_done(pilot, "verify")
         assert "✓ b.json.gz: verified" in str(browser.query_one("#status").render())
         await pilot.press("d", "y")
         await pilot.pause()
@@ -139,8 +151,7 @@ def test_replay_viewer_snapshot(snap_compare, ht_project: Path, frozen_timings, 
     record(ht_project.parent)
 
     async def run(pilot) -> None:
-        await pilot.press("r")
-        await pilot.pause(0.3)
+        await open_browser(pilot)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("n", "n", "n", "n", "l")
@@ -154,7 +165,7 @@ def test_replay_browser_snapshot(snap_compare, ht_project: Path) -> None:
     record(ht_project.parent, "wander", "cautious", name="b.json.gz")
 
     async def run(pilot) -> None:
-        await pilot.press("r")
-        await pilot.pause(0.3)
+        await open_browser(pilot)
+        await pilot.pause()
 
     assert snap_compare(studio_app(ht_project, theme="ansi"), terminal_size=(80, 24), run_before=run)

@@ -22,7 +22,7 @@ from tests.haunted_ui.tournament_helpers import (
     open_screen,
     set_up,
 )
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 
 def hold_match(monkeypatch, number: int) -> tuple[threading.Event, list[int]]:
@@ -181,13 +181,14 @@ async def test_cancel_keeps_finished_matches_and_enter_resumes(ht_project: Path,
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
         await pilot.press("enter")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if screen.active_run.progress().done == 2:
-                break
+        await wait_until(pilot, lambda: screen.active_run.progress().done == 2,
+                         "the run did not finish matches 1 and 2", timeout=20)
+        run = screen.active_run
         await pilot.press("escape")
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
+        # The answer reaches the dialog's worker a moment later: match 3 goes on once cancelled.
+        await wait_until(pilot, lambda: run.cancelled, "the run was not cancelled")
         gate.set()
         await finish(pilot, screen)
         assert "cancelled" in str(screen.query_one("#status").render())
@@ -286,10 +287,7 @@ async def test_quitting_while_a_tournament_runs_cancels_it(ht_project: Path, mon
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
         await pilot.press("enter")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if len(calls) == 2:
-                break
+        await wait_until(pilot, lambda: len(calls) == 2, "match 2 did not begin", timeout=20)
         run = screen.active_run
         await pilot.press("q")
         await pilot.pause()

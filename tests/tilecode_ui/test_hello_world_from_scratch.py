@@ -11,7 +11,7 @@ from studio.screens.tilecode.play import PlayScreen
 from studio.storage import load_project
 from studio.storage.tilecode import project_to_game
 from tests.tilecode_ui.test_rule_screens import goto, open_new_rule, position_of
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 
 async def test_build_hello_world_in_the_ui_play_it_and_reopen_it(empty_games: Path) -> None:
@@ -76,6 +76,8 @@ async def test_build_hello_world_in_the_ui_play_it_and_reopen_it(empty_games: Pa
         await pilot.press("g", "p")
         play = app.screen
         assert isinstance(play, PlayScreen)
+        # Restarting does nothing while a round the timer began runs in its worker thread.
+        await wait_until(pilot, lambda: not play.busy, "the round in progress did not end")
         play.action_restart()
         for _ in range(3):
             await pilot.press("right", "n")

@@ -12,6 +12,7 @@ from studio.storage import load_project
 from studio.storage.tilecode import project_to_game
 from studio.widgets.save import ChoiceDialog
 from tests.tilecode_ui.helpers import app_on
+from tests.ui_helpers import palette_ready
 
 SCREENS = {"m": "MapEditorScreen", "p": "PaintEditorScreen", "c": "RuleSelectorScreen",
            "g": "PlayScreen", "comma": "SettingsScreen"}
@@ -163,12 +164,12 @@ async def test_the_command_palette_offers_the_screens_actions(tc_folder: Path) -
     app = app_on(tc_folder / "hello-world.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p", *"Map editor")
-        await pilot.pause(0.3)
+        await palette_ready(pilot, "Map editor")
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MapEditorScreen"
         await pilot.press("ctrl+p", *"Flood fill")
-        await pilot.pause(0.3)
+        await palette_ready(pilot, "Flood fill")
         await pilot.press("enter")
         await pilot.pause()
         assert any("Flood fill paints backgrounds" in n.message for n in app._notifications)

@@ -12,6 +12,7 @@ from studio.screens.tilecode.play import PlayScreen
 from studio.screens.tilecode.replay_viewer import ReplayScreen
 from studio.storage.tilecode_replay import load_replay
 from tests.tilecode_ui.helpers import app_on
+from tests.ui_helpers import wait_until
 
 HELLO_PLAYER = (2, 5)
 
@@ -21,6 +22,9 @@ async def start_paused(pilot, app) -> PlayScreen:
     await pilot.press("g", "p")
     screen = app.screen
     assert isinstance(screen, PlayScreen) and screen.paused and screen.timer is None
+    # A round the timer began before the pause may still run in its worker thread (a slow
+    # machine's rounds do): restart and single steps do nothing while it does.
+    await wait_until(pilot, lambda: not screen.busy, "the round in progress did not end")
     return screen
 
 
