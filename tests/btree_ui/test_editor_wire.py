@@ -7,6 +7,7 @@ the driver would write them, so the counts are the bytes a remote terminal recei
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -31,12 +32,25 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return frames
 
 
+async def quiet(pilot, sent: list[int], spell: float = 0.3, timeout: float = 10) -> None:
+    """Wait until no frame has come for ``spell`` s. A fixed pause let a slow (loaded) machine's
+    late frames, the start-up's or the properties pane's rebuild, count with the next move."""
+    end = time.monotonic() + timeout
+    count, since = len(sent), time.monotonic()
+    while time.monotonic() - since < spell:
+        if time.monotonic() > end:
+            raise AssertionError(f"frames kept coming for {timeout} s")
+        await pilot.pause(0.02)
+        if len(sent) != count:
+            count, since = len(sent), time.monotonic()
+
+
 async def test_a_cursor_move_sends_the_lines_that_changed_not_the_screen(
         tmp_path: Path, sent: list[int]) -> None:
     shutil.copy(ROOT / "games" / "crypt.toml", tmp_path / "crypt.toml")
     app = studio_app(tmp_path / "crypt.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await quiet(pilot, sent)
         editor = app.screen
         assert isinstance(editor, TreeEditorScreen)
         assert editor.query_one("#tree").show_vertical_scrollbar  # the tree overflows its pane
@@ -45,7 +59,7 @@ async def test_a_cursor_move_sends_the_lines_that_changed_not_the_screen(
             before = editor.node.get("type")
             sent.clear()
             await pilot.press("down")
-            await pilot.pause(0.3)
+            await quiet(pilot, sent)
             (same if editor.node.get("type") == before else changed).append(sum(sent))
         assert same and changed
         # Measured: a move to a node of the same type 628 B, to another type 2.2-3.4 KB (13.7 KB
