@@ -23,7 +23,7 @@ async def start_paused(pilot, app) -> PlayScreen:
     screen = app.screen
     assert isinstance(screen, PlayScreen) and screen.paused and screen.timer is None
     # A round the timer began before the pause may still run in its worker thread (a slow
-    # machine's rounds do): restart and single steps do nothing while it does.
+    # machine's rounds do): a restart or single step would wait for it, so the test does too.
     await wait_until(pilot, lambda: not screen.busy, "the round in progress did not end")
     return screen
 

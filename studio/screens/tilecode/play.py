@@ -87,6 +87,8 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.paused = paused
         self.pending: set[str] = set()
         self.busy = False
+        self.queued: list[tuple[str, tuple[object, ...]]] = []
+        """Restart, single round and save pressed while a round ran: done, in order, after it."""
         self.round_seconds = 1.0
         """How long the last round took; the first one runs in a thread to find out."""
         self.timer: Timer | None = None
@@ -146,6 +148,14 @@ class PlayScreen(Inspection, TilecodeScreen):
         if self.session.over:
             self._game_over()
 
+    def _when_idle(self, action: str, *args: object) -> bool:
+        """Whether ``action`` may run now; else it waits for the round in flight (a round
+        changes the session under it, and a key the player pressed must not be lost)."""
+        if not self.busy:
+            return True
+        self.queued.append((action, args))
+        return False
+
     def inspected(self):
         session = self.session
         return self.game, session.previous, session.state, session.events
@@ -197,6 +207,9 @@ class PlayScreen(Inspection, TilecodeScreen):
     def _round_done(self) -> None:
         self.busy = False
         self._after_round()
+        while self.queued and not self.busy:
+            action, args = self.queued.pop(0)
+            getattr(self, f"action_{action}")(*args)
 
     def _game_over(self) -> None:
         if self.timer is not None:
@@ -207,6 +220,8 @@ class PlayScreen(Inspection, TilecodeScreen):
         if new_high:
             self.best = state.score
             self.edit(f"new high score {state.score}", replace(self.game, high_score=state.score))
+        if any(action == "restart" for action, _ in self.queued):
+            return  # the player already asked to play again: no dialog over the new run
         self.app.push_screen(GameOverDialog(state.status, state.score, new_high),
                              self._game_over_choice)
 
@@ -241,7 +256,7 @@ class PlayScreen(Inspection, TilecodeScreen):
     def action_single(self) -> None:
         if not self.paused:
             self.action_pause()
-        if not self.busy and not self.session.over:
+        if self._when_idle("single") and not self.session.over:
             self.run_round()
 
     def action_speed(self, direction: int) -> None:
@@ -251,7 +266,7 @@ class PlayScreen(Inspection, TilecodeScreen):
         self._draw_bar()
 
     def action_restart(self, new_seed: bool = False) -> None:
-        if self.busy:
+        if not self._when_idle("restart", new_seed):
             return
         self.session.restart(fresh_seed() if new_seed else None)
         self.pending.clear()
@@ -260,6 +275,8 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
 
     def action_save_replay(self) -> None:
+        if not self._when_idle("save_replay"):
+            return
         document = self.document
         name = document.path.name if document.path else f"{self.game.name}.toml"
         sha = project_sha256(game_to_project(self.game))
