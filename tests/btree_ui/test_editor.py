@@ -193,3 +193,29 @@ async def test_arrows_move_the_tree_cursor_past_a_tall_properties_pane(bt_folder
             await pilot.press("down")
             await pilot.pause()
         assert editor.cursor == (1, 0, 0)
+
+
+async def test_a_move_to_another_type_keeps_the_shared_editors(bt_folder: Path) -> None:
+    # Over SSH a rebuilt pane is drawn whole; comment and nid (every type has them) stay put.
+    from studio.screens.btree.properties import PropertiesPane
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        pane = editor.query_one(PropertiesPane)
+        await select(pilot, editor, (1, 0, 0))  # player X
+        comment, nid = pane.query_one("#field-comment"), pane.query_one("#field-nid")
+        assert pane.query("#field-pid") and str(pane.query_one("#node-type").content) == "player"
+        await select(pilot, editor, (1, 0, 0, 0))
+        assert editor.node["type"] != "player"
+        assert pane.query_one("#field-comment") is comment and pane.query_one("#field-nid") is nid
+        assert not pane.query("#field-pid")
+        assert str(pane.query_one("#node-type").content) == editor.node["type"]
+        assert nid.value == str(editor.node.get("nid", ""))
+        pane.show(None)
+        await pilot.pause()
+        assert "No node" in str(pane.query_one("#node-type").content)
+        assert not pane.query("Input")
+        pane.show(editor.node)
+        await pilot.pause()
+        assert [w.id for w in pane.query("Input")][:2] == ["field-comment", "field-nid"]

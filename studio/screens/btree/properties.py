@@ -13,11 +13,11 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from studio.engines.btree.node_fields import FieldSpec, field_text, fields_of
+from studio.engines.btree.node_fields import TYPE_ORDER, FieldSpec, field_text, fields_of
 from studio.engines.btree.pattern_edit import pattern_to_text
 from studio.engines.btree.text import BUTTON_GLYPHS
 from studio.engines.btree.tree_view import EditError
@@ -38,22 +38,44 @@ def shown_value(node: dict, spec: FieldSpec) -> str:
     return field_text(node, spec.name) if spec.name in node else ""
 
 
-class PropertiesPane(VerticalScroll):
-    """Editors for the fields of one node; posts :class:`Changed` when one is applied."""
+def shared_fields() -> tuple[FieldSpec, ...]:
+    """The leading fields every node type has (comment, nid)."""
+    lists = [fields_of(t) for t in TYPE_ORDER]
+    n = 0
+    while all(len(f) > n and f[n] == lists[0][n] for f in lists):
+        n += 1
+    return lists[0][:n]
+
+
+class FieldsScroll(VerticalScroll):
+    """The fields below the shared ones, scrolled when a long pattern overflows the pane."""
 
     # Focused, a scroll container takes up/down to scroll itself, and the tree cursor behind it
     # stops moving as soon as a long pattern overflows the pane. Its fields take focus instead.
     can_focus = False
 
+
+class PropertiesPane(Vertical):
+    """Editors for the fields of one node; posts :class:`Changed` when one is applied.
+
+    The type line and the fields every type shares stay put from node to node; the rest are
+    rebuilt in their own scrolled box when the type changes. Over SSH a move to a node of
+    another type then redraws that box and the type line, not the whole pane.
+    """
+
     DEFAULT_CSS = """
     PropertiesPane { padding: 0 1; }
+    PropertiesPane #head { height: auto; }
+    PropertiesPane #rest { height: 1fr; }
     PropertiesPane .row { height: auto; }
     PropertiesPane Label { width: 9; color: $text-muted; }
     PropertiesPane .pattern-label { width: 1fr; color: $text-muted; margin-top: 1; }
     PropertiesPane Input { width: 1fr; }
+    PropertiesPane Checkbox { width: 5; }  /* auto gives 3 and cuts the toggle to "▐X…" */
     PropertiesPane .pattern { color: $text; }
     PropertiesPane .hint { color: $text-muted; }
     PropertiesPane #node-type { text-style: bold; margin-bottom: 1; }
+    PropertiesPane #node-type.hint { text-style: none; margin-bottom: 0; }
     """
 
     class Changed(Message):
@@ -75,6 +97,12 @@ class PropertiesPane(VerticalScroll):
         super().__init__(id=id)
         self.node: dict | None = None
         self.signature: tuple = ()
+        self.shared = shared_fields()
+        self.head_shown = False
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(Static("", id="node-type"), id="head")
+        yield FieldsScroll(id="rest")
 
     def show(self, node: dict | None) -> None:
         """Show the fields of ``node`` (rebuilt only when its type or field set changed)."""
@@ -88,20 +116,32 @@ class PropertiesPane(VerticalScroll):
             self._update_values()
 
     async def _rebuild(self) -> None:
+        node = self.node
+        specs = node_fields(node)
+        head = specs[:len(self.shared)] == self.shared
+        title = self.query_one("#node-type", Static)
         # Removing is asynchronous: the old editors (same ids) must be gone before mounting. In a
         # batch, the terminal gets one frame of the new editors, not the empty pane between.
         with self.app.batch_update():
-            await self.remove_children()
-            await self.mount_all(list(self._editors()))
+            if node is None:
+                title.update("No node: n adds the root.")
+            else:
+                title.update(Text(str(node.get("type")), style="bold"))
+            title.set_class(node is None, "hint")
+            if head != self.head_shown:
+                box = self.query_one("#head", Vertical)
+                if head:
+                    await box.mount_all([self._editor_row(spec) for spec in self.shared])
+                else:
+                    await box.remove_children(list(box.children)[1:])
+                self.head_shown = head
+            rest = self.query_one("#rest", FieldsScroll)
+            await rest.remove_children()
+            await rest.mount_all(list(self._editors(specs[len(self.shared):] if head else specs)))
             self._update_values()
 
-    def _editors(self) -> ComposeResult:
-        node = self.node
-        if node is None:
-            yield Static("No node: n adds the root.", classes="hint")
-            return
-        yield Static(Text(str(node.get("type")), style="bold"), id="node-type")
-        for spec in node_fields(node):
+    def _editors(self, specs: tuple[FieldSpec, ...]) -> ComposeResult:
+        for spec in specs:
             if spec.kind == "pattern":
                 yield Label(f"{spec.name} (e edits)", classes="pattern-label")
                 yield Static(self._pattern_text(spec.name), classes="pattern",
@@ -152,7 +192,9 @@ class PropertiesPane(VerticalScroll):
             elif isinstance(widget, Button):
                 widget.label = self._choice_label(spec)
             elif isinstance(widget, Static):
-                widget.update(self._pattern_text(spec.name))
+                text = self._pattern_text(spec.name)
+                if widget.content != text:  # an update lays the pane out again: a frame more
+                    widget.update(text)
 
     # ------------------------------------------------------------------------------ events
 
