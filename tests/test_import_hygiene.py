@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import studio.engines
+import studio.screens
 import studio.sessions
 import studio.storage
 
@@ -61,3 +62,26 @@ def test_screens_and_commands_do_not_import_each_other() -> None:
             text = path.read_text(encoding="utf-8")
             for name in banned:
                 assert f"from {name}" not in text and f"import {name}" not in text, (path, name)
+
+
+def test_the_studio_and_its_screens_start_without_numba() -> None:
+    """numba takes about 0.4 s and 30 MB a process to import: every start and every SSH session
+    paid it while only a solve or a simulation needs it (it loads then). numpy (TileCode's round
+    commit uses it) is cheap and allowed."""
+    screens = ["studio.app"] + [name for name in _modules(studio.screens)
+                                if not name.endswith("__main__")]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {screens!r}:\n"
+        "    importlib.import_module(name)\n"
+        "from studio.cli import load_all\n"
+        "load_all()\n"  # what `studio` runs first: every command module, for the help
+        "print(' '.join(sorted(m for m in ('numba', 'llvmlite') if m in sys.modules)))\n"
+        "from studio.engines.btree import solve\n"
+        "print('numba' in sys.modules or 'plain')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    before, after = result.stdout.splitlines()
+    assert before == "", f"imported at start: {before}"
+    assert after in ("True", "plain")  # the solver still loads when asked for

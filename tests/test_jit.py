@@ -1,4 +1,5 @@
-"""How a sandboxed AI worker finds the studio's compiled kernels (``jit.sandbox_cache``)."""
+"""How kernels load: a sandboxed AI worker finds the compiled code (``jit.sandbox_cache``); a
+screen asks whether numba is there without importing it (``jit.installed``)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,20 @@ def test_a_worker_also_looks_in_the_users_cache_where_the_studio_could_not_write
     jit.copy_newest(sources, str(target), stem)
 
     assert sorted(os.listdir(target)) == [stem + "_kernel_like-40.py311.1.nbc", stem + "_kernel_like-40.py311.nbi"]
+
+
+def test_installed_answers_without_importing_numba() -> None:
+    """Screens ask on the event loop whether there is a compile to prepare; importing numba to
+    answer froze them for 0.4 s."""
+    import subprocess
+    import sys
+
+    code = ("import importlib.util, sys\nfrom studio.engines import jit\n"
+            "print(jit.installed(), importlib.util.find_spec('numba') is not None, "
+            "'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    installed, found, imported = out.stdout.split()
+    assert installed == found and imported == "False", out.stderr
+    off = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "STUDIO_NO_NUMBA": "1"})
+    assert off.stdout.split()[0] == "False", off.stderr

@@ -14,8 +14,6 @@ import re
 
 from studio.commands import command
 from studio.commands.btree_play import engine_for, project_body
-from studio.engines.btree.search.heuristics import HeuristicError
-from studio.engines.btree.solver import solve
 from studio.engines.btree.text import choice_text, result_text
 from studio.storage import ProjectError
 
@@ -56,6 +54,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("solve", "search for a winning choice sequence (shortest by default)", _arguments)
 def _solve(args: argparse.Namespace) -> int:
+    # The solver brings numba and numpy: imported when a solve runs, not at every `studio` start.
+    from studio.engines.btree.search.heuristics import HeuristicError
+    from studio.engines.btree.solver import solve
+
     engine, _seed = engine_for(args, project_body(args.project))
     start = engine.snapshot()
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)

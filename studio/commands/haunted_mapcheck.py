@@ -11,15 +11,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from studio.commands import command
 from studio.engines import jit
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.maps import builtin_maps
-from studio.engines.haunted.sim.batch import Policy
-from studio.engines.haunted.sim.fairness import check, parse_policy, summary
 from studio.storage import ProjectError, load_project
 from studio.storage.haunted import maps_of
+
+if TYPE_CHECKING:  # the simulator brings numba: imported when the command runs, not at every start
+    from studio.engines.haunted.sim.batch import Policy
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +49,8 @@ def _project_maps(path: Path) -> dict[str, Map]:
 
 def _pair(text: str) -> tuple[Policy, Policy]:
     """``HOME:AWAY``; away is mirrored, so that a policy against itself plays alike on both ends."""
+    from studio.engines.haunted.sim.fairness import parse_policy
+
     hint = "write HOME:AWAY with policies random, safe, greedy, lookahead and ~NOISE, e.g. greedy~0.2:safe"
     home, colon, away = text.partition(":")
     if not colon or not home or not away:
@@ -59,6 +63,8 @@ def _pair(text: str) -> tuple[Policy, Policy]:
 
 @command("map-check", "measure a Haunted Tiles map's home/away balance by simulation", _arguments)
 def _map_check(args: argparse.Namespace) -> int:
+    from studio.engines.haunted.sim.fairness import check, summary
+
     project = Path(args.project) if args.project else None
     maps = _project_maps(project) if project else builtin_maps()
     if args.map not in maps:

@@ -158,6 +158,19 @@ def sandbox_cache(folder: str) -> None:
         _state["copy_to"] = folder
 
 
+def installed() -> bool:
+    """Whether numba may load, without importing it (which takes about 0.4 s): for callers on
+    the event loop that only need to know whether there is a compile to prepare."""
+    with _LOCK:
+        if "numba" in _state:
+            return _state["numba"] is not None
+    if os.environ.get("STUDIO_NO_NUMBA"):
+        return False
+    import importlib.util  # noqa: PLC0415
+
+    return importlib.util.find_spec("numba") is not None
+
+
 def available() -> bool:
     """Whether kernels are compiled (False: they run as plain Python)."""
     return _load()[0] is not None

@@ -102,12 +102,12 @@ def test_cli_solve_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_solve_refuses_to_print_a_line_that_does_not_replay_to_its_result(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import studio.commands.btree_solve as command
+    from studio.engines.btree import solver
     from studio.engines.btree.solver import SolveResult
 
     wrong = SolveResult(found=True, choices=[0], result={"result": "win", "player": "keeper"},
                         reason="found")
-    monkeypatch.setattr(command, "solve", lambda engine, **options: wrong)
+    monkeypatch.setattr(solver, "solve", lambda engine, **options: wrong)  # the command's import
     assert cli.main(["solve", str(GAMES / "sokoban.toml")]) != 0
     err = capsys.readouterr().err
     assert "when replayed" in err and "Game not over" in err and "Solved" not in err

@@ -13,8 +13,18 @@ from studio.engines.btree.events import StepEvent
 from studio.engines.btree.export import export_json
 from studio.engines.btree.reshape import Game, parse_json_game, parse_yaml_game
 from studio.engines.btree.snapshot import Snapshot
-from studio.engines.btree.solver import enumerate_reachable, solve
 from studio.engines.btree.trace import run_trace
+
+
+def __getattr__(name: str):
+    # The solver brings numba and numpy (about 0.5 s to import): loaded when first used, not
+    # by everything that reads a project, so the studio's first frame does not wait for it.
+    if name in ("enumerate_reachable", "solve"):
+        from studio.engines.btree import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MISSING_LINKS",

@@ -16,15 +16,17 @@ import math
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.engines.common.splitmix import SplitMix64
 
 from .board import Board
 from .engine import Engine, Program
-from .solver import SolveJob, SolveResult
 from .text import result_text as _result_text
 from .waits import AutoMove, ChoiceWait, DisplayWait, GameOver, Solution, Wait
+
+if TYPE_CHECKING:  # the solver brings numba (about 0.5 s to import): loaded when a solve starts
+    from .solver import SolveJob, SolveResult
 
 SEAT_KINDS = ("human", "random", "first", "solver")
 UNDO_CAP = 10_000  # choice waits kept for undo (§8, Decision 15)
@@ -252,6 +254,8 @@ class PlaySession:
         by default the pid of the one ``solver`` seat if there is exactly one, else any win.
         ``strategy``, ``weight``, ``max_memory``: as :func:`solve`.
         """
+        from .solver import SolveJob
+
         if player is None:
             solvers = [pid for pid, kind in self.seats.items() if kind == "solver"]
             player = solvers[0] if len(solvers) == 1 else None

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
 
 from studio.engines import jit
-from studio.engines.haunted.sim.fairness import PairResult, check
 from studio.sessions import warmup
+
+if TYPE_CHECKING:
+    from studio.engines.haunted.sim.fairness import PairResult
 
 ROUNDS = 10_000
 PLAIN_ROUNDS = 500
@@ -70,6 +73,10 @@ class FairnessSimulation:
             self.app.call_from_thread(self._simulation_note,
                                       "getting the simulator ready (compiled once, in another process)…")
             warmup.prepare(warmup.HAUNTED)
+        # Imported here, on the worker: the simulator brings numba (about 0.5 s to import), which
+        # the editor itself does not need.
+        from studio.engines.haunted.sim.fairness import check
+
         rounds = ROUNDS if jit.available() else PLAIN_ROUNDS
         started = clock()
         results = check(board, rounds)
