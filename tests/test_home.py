@@ -89,6 +89,18 @@ async def test_new_project_of_a_chosen_kind(games: Path) -> None:
     assert (project.kind, project.name) == ("btree", "Cave Quest")
 
 
+async def test_new_project_kind_by_arrows_from_the_name_field(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("n", *"Moat", "down", "down", "down", "up", "up")  # wraps both ways
+        dialog = pilot.app.screen
+        assert isinstance(dialog, NewProjectDialog) and dialog.focused.id == "name"
+        assert [b.value for b in dialog.query("RadioButton")] == [False, True, False]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+    assert load_project(games / "moat.toml").kind == "btree"
+
+
 async def test_new_project_needs_a_name_and_can_be_cancelled(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
         await pilot.press("n", "enter")

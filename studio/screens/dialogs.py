@@ -41,14 +41,22 @@ class NewProject:
 
 
 class NewProjectDialog(Dialog[NewProject | None]):
-    """Choose a kind and a name for a new project."""
+    """Choose a kind and a name for a new project.
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    The name field has the focus and ``up``/``down`` choose the kind from there, so typing a
+    name, an arrow and ``enter`` is the whole job (an Input has no use for up and down).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("up", "kind(-1)", "Previous kind", show=False),
+        Binding("down", "kind(1)", "Next kind", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("New project", classes="title")
-            yield Label("Kind")
+            yield Label("Kind (↑/↓)")
             with RadioSet(id="kind"):
                 for index, spec in enumerate(KINDS.values()):
                     yield RadioButton(spec.title, value=index == 0, name=spec.kind)
@@ -61,6 +69,11 @@ class NewProjectDialog(Dialog[NewProject | None]):
 
     def on_mount(self) -> None:
         _focus_name(self)
+
+    def action_kind(self, step: int) -> None:
+        buttons = list(self.query(RadioButton))
+        current = next((i for i, b in enumerate(buttons) if b.value), 0)
+        buttons[(current + step) % len(buttons)].value = True
 
     @on(Button.Pressed, "#create")
     @on(Input.Submitted, "#name")
