@@ -32,10 +32,12 @@ async def set_field(pilot, app, editor, field: str, value: str) -> None:
 
 
 async def write_pattern(pilot, app, field: str, text: str) -> None:
-    """Open the pattern editor on ``field`` and type its text form."""
-    editor = app.screen
-    editor.open_pattern(field)
+    """Open the pattern editor (``e``; ``f9`` on to the rhs) and type ``field``'s text form."""
+    await pilot.press("e")
     await pilot.pause()
+    if field == "rhs":
+        await pilot.press("f9")
+    assert app.screen.field == field
     await pilot.press("tab")
     app.screen.query_one("TextArea").text = text
     await pilot.press("tab", "escape")

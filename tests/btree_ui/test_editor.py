@@ -219,3 +219,31 @@ async def test_a_move_to_another_type_keeps_the_shared_editors(bt_folder: Path) 
         pane.show(editor.node)
         await pilot.pause()
         assert [w.id for w in pane.query("Input")][:2] == ["field-comment", "field-nid"]
+
+
+async def test_the_pattern_editor_goes_from_lhs_to_rhs_with_f9(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (1, 0, 0, 0))  # a rewrite
+        rewrite = lambda: editor.model.tree["children"][1]["children"][0]["children"][0][  # noqa: E731
+            "children"][0]
+        lhs = rewrite()["lhs"]
+        await pilot.press("e")
+        await pilot.pause()
+        patterns = app.screen
+        assert patterns.field == "lhs" and patterns.title.endswith(": rewrite · lhs")
+        await pilot.press("f9")
+        assert patterns.field == "rhs" and patterns.title.endswith(": rewrite · rhs")
+        await pilot.press(*"Q", "enter")
+        assert rewrite()["rhs"]["main"][0][0] == "Q" and rewrite()["lhs"] == lhs
+        assert "unsaved" in patterns.sub_title
+        await pilot.press("f9")
+        assert patterns.field == "lhs"
+        await pilot.press("escape")
+        await select(pilot, editor, (0,))  # a set-board: one pattern, no f9
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen.check_action("other_field", ()) is False
+        await pilot.press("f9")
+        assert app.screen.field == "pattern"

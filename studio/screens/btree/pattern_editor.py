@@ -21,7 +21,7 @@ from textual.geometry import Region
 from textual.widgets import Footer, Header, TextArea
 
 from studio.engines.btree import pattern_edit as pe
-from studio.engines.btree.node_fields import set_field
+from studio.engines.btree.node_fields import fields_of, set_field
 from studio.engines.btree.text import text_width
 from studio.engines.btree.tree_edit import EditError, node_at
 from studio.screens.btree.base import BtreeScreen
@@ -44,6 +44,7 @@ class PatternEditorScreen(BtreeScreen):
     PatternEditorScreen.-text #grid { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f9", "other_field", "lhs⇄rhs"),  # first: a rewrite is two patterns
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
         Binding("left", "move(-1, 0)", "Left", show=False),
@@ -103,6 +104,14 @@ class PatternEditorScreen(BtreeScreen):
         self.layer_index = min(self.layer_index, len(names) - 1)
         return names[self.layer_index]
 
+    def pattern_fields(self) -> list[str]:
+        """The node's pattern fields (a rewrite's lhs and rhs), in order."""
+        try:
+            specs = fields_of(str((self.node or {}).get("type")))
+        except EditError:
+            return [self.field]
+        return [spec.name for spec in specs if spec.kind == "pattern"] or [self.field]
+
     def put(self, label: str, pattern: dict) -> bool:
         """Record a new pattern for the field as one edit; False (and why, shown) when refused."""
         try:
@@ -120,7 +129,7 @@ class PatternEditorScreen(BtreeScreen):
         if node is None:
             self.dismiss(None)
             return
-        self.sub_title = f"{node.get('type')} · {self.field}"
+        self._show_title()
         self._draw_grid()
         self._draw_status()
 
@@ -259,6 +268,28 @@ class PatternEditorScreen(BtreeScreen):
         self.layer_index = (self.layer_index + delta) % len(self.pattern)
         self._draw_grid()
         self._draw_status()
+
+    def _show_title(self) -> None:
+        super()._show_title()  # the file and its unsaved mark stay in the sub-title
+        self.title = f"{self.title}: {(self.node or {}).get('type')} · {self.field}"
+
+    def action_other_field(self) -> None:
+        """Edit the node's next pattern field (a rewrite: lhs, rhs) in the same editor."""
+        names = self.pattern_fields()
+        if len(names) < 2:
+            return
+        if self.text_mode:
+            self.notify("Apply the text form first (tab) or close it (escape)", timeout=3)
+            return
+        self.field = names[(names.index(self.field) + 1) % len(names)] if self.field in names \
+            else names[0]
+        self.layer_index, self.cursor, self.entry = 0, (0, 0), ""
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "other_field":
+            return len(self.pattern_fields()) > 1  # hidden where there is one pattern
+        return super().check_action(action, parameters)
 
     def action_toggle_text(self) -> None:
         area = self.query_one(TextArea)

@@ -141,9 +141,11 @@ class PropertiesPane(Vertical):
             self._update_values()
 
     def _editors(self, specs: tuple[FieldSpec, ...]) -> ComposeResult:
+        hint = "e edits"
         for spec in specs:
             if spec.kind == "pattern":
-                yield Label(f"{spec.name} (e edits)", classes="pattern-label")
+                yield Label(f"{spec.name} ({hint})", classes="pattern-label")
+                hint = "e, then f9"  # the pattern editor opens on the first; f9 goes on
                 yield Static(self._pattern_text(spec.name), classes="pattern",
                              id=f"field-{spec.name}", markup=False)
                 continue
