@@ -175,10 +175,6 @@ class TreeEditing(BtreeScreen):
             return
         self.open_pattern(names[0])
 
-    @on(PropertiesPane.EditPattern)
-    def _edit_pattern_message(self, message: PropertiesPane.EditPattern) -> None:
-        self.open_pattern(message.name)
-
     def open_pattern(self, name: str) -> None:
         from studio.screens.btree.pattern_editor import PatternEditorScreen
 

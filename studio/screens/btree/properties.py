@@ -86,13 +86,6 @@ class PropertiesPane(Vertical):
             self.name = name
             self.value = value
 
-    class EditPattern(Message):
-        """Open the pattern editor on a field."""
-
-        def __init__(self, name: str) -> None:
-            super().__init__()
-            self.name = name
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.node: dict | None = None
