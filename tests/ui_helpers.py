@@ -67,6 +67,23 @@ async def palette_ready(pilot, first: str | None = None, timeout: float = 10.0) 
                      timeout)
 
 
+async def output_stops(count: Callable[[], int], spell: float, timeout: float) -> bool:
+    """Wait until ``count()`` (frames or bytes sent so far) has not changed for ``spell`` s;
+    False when it kept changing for ``timeout`` s. A fixed pause let a loaded machine's late
+    frames (start-up, a pane's rebuild) count with what the test measured next."""
+    import asyncio
+
+    end = time.monotonic() + timeout
+    since, last = time.monotonic(), count()
+    while time.monotonic() - since < spell:
+        if time.monotonic() > end:
+            return False
+        await asyncio.sleep(0.02)
+        if count() != last:
+            since, last = time.monotonic(), count()
+    return True
+
+
 async def idle_bytes(app, written: list[int]) -> int:
     """Bytes written during 0.7 s (longer than a cursor blink) once start-up frames stopped.
 
@@ -76,15 +93,9 @@ async def idle_bytes(app, written: list[int]) -> int:
     every 0.5 s never lets it settle, and still shows in the count.
     """
     import asyncio
-    import time
 
     async def settled_window() -> int:
-        end = time.monotonic() + 6
-        quiet_since, last = time.monotonic(), written[0]
-        while time.monotonic() < end and time.monotonic() - quiet_since < 0.6:
-            await asyncio.sleep(0.05)
-            if written[0] != last:
-                quiet_since, last = time.monotonic(), written[0]
+        await output_stops(lambda: written[0], 0.6, 6)
         before = written[0]
         await asyncio.sleep(0.7)
         return written[0] - before

@@ -7,7 +7,6 @@ the driver would write them, so the counts are the bytes a remote terminal recei
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from textual.app import App
 
 from studio.screens.btree.editor import TreeEditorScreen
 from tests.btree_ui.conftest import ROOT
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import output_stops, studio_app
 
 
 @pytest.fixture
@@ -32,17 +31,10 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return frames
 
 
-async def quiet(pilot, sent: list[int], spell: float = 0.3, timeout: float = 10) -> None:
-    """Wait until no frame has come for ``spell`` s. A fixed pause let a slow (loaded) machine's
-    late frames, the start-up's or the properties pane's rebuild, count with the next move."""
-    end = time.monotonic() + timeout
-    count, since = len(sent), time.monotonic()
-    while time.monotonic() - since < spell:
-        if time.monotonic() > end:
-            raise AssertionError(f"frames kept coming for {timeout} s")
-        await pilot.pause(0.02)
-        if len(sent) != count:
-            count, since = len(sent), time.monotonic()
+async def quiet(pilot, sent: list[int]) -> None:
+    """Let the frames stop (the start-up's, the properties pane's rebuild) before counting."""
+    if not await output_stops(lambda: len(sent), 0.3, 10):
+        raise AssertionError("frames kept coming for 10 s")
 
 
 async def test_a_cursor_move_sends_the_lines_that_changed_not_the_screen(
