@@ -59,6 +59,18 @@ class HauntedModel:
             out.setdefault(board.name, board)
         return out
 
+    def broken_maps(self) -> dict[str, str]:
+        """Maps that are invalid now (being edited): name → what is wrong, in file order."""
+        out: dict[str, str] = {}
+        for index, table in enumerate(self.map_tables):
+            try:
+                map_of(table, index)
+            except (ProjectError, ValueError) as exc:
+                name = table.get("name")
+                if isinstance(name, str) and name.strip():
+                    out.setdefault(name, str(exc.message if isinstance(exc, ProjectError) else exc))
+        return out
+
     def teams(self) -> list[TeamEntry]:
         """The team registry in registration order (empty while a team table is invalid)."""
         try:
@@ -67,9 +79,17 @@ class HauntedModel:
             return []
 
     def config(self) -> MatchConfig:
-        """The project's default match settings (the defaults while ``[match]`` is invalid)."""
+        """The project's default match settings (the defaults while ``[match]`` is invalid).
+
+        A map being edited into an invalid state keeps its place in the rotation: the match
+        setup then names it as the one to fix, instead of quietly playing other settings.
+        """
         try:
             return config_of(self.body, self.maps())
+        except (ProjectError, ValueError):
+            pass
+        try:
+            return config_of(self.body, {**self.maps(), **dict.fromkeys(self.broken_maps())})
         except (ProjectError, ValueError):
             maps = self.maps()
             rotation = MatchConfig().maps

@@ -99,3 +99,22 @@ def test_maps_json_is_read_detected_and_imported_with_fresh_names(tmp_path: Path
     with pytest.raises(ProjectError) as caught:
         read_maps_json(path)
     assert caught.value.file == path
+
+
+def test_a_map_being_edited_keeps_the_match_settings_and_is_named_as_the_one_to_fix() -> None:
+    from studio.screens.haunted.setup import parse_setup
+
+    settings = model().with_table("match", {"rounds": 3, "maps": ["Default", "WaffleTown"]})
+    broken = with_draft(settings, 0, paint(draft_of(settings.map_tables[0], 0), 0, 0, 0))
+    assert "Default" not in broken.maps() and list(broken.broken_maps()) == ["Default"]
+    assert "broken tile" in broken.broken_maps()["Default"]
+    # Before: an invalid map sent the whole [match] back to the defaults (best of 5 on the first
+    # valid map), and a match played those without a word.
+    assert broken.config().rounds == 3 and broken.config().maps == ("Default", "WaffleTown")
+    values = {"rounds": "3", "max rounds": "10", "time limit": "2", "seed": "1", "pace": "0",
+              "map mode": "rotation", "map": "WaffleTown", "rotation": "", "swap sides": False}
+    with pytest.raises(ValueError, match="map 'Default' is not playable .*fix it in Maps"):
+        parse_setup(values, broken.maps(), broken.config().maps, broken.broken_maps())
+    one = parse_setup(values | {"map mode": "one"}, broken.maps(), broken.config().maps,
+                      broken.broken_maps())
+    assert one["config"].maps == ("WaffleTown",)  # the other maps still play

@@ -60,7 +60,8 @@ class HubScreen(HauntedScreen):
         config = model.config()
         maps, teams = model.maps(), model.teams()
         replays = len(list_replays(self.folder))
-        rotation = " → ".join(config.maps)
+        broken = model.broken_maps()
+        rotation = " → ".join(f"{name} ✗" if name in broken else name for name in config.maps)
         lines = [
             f"{len(maps)} maps · {len(teams)} teams · {len(model.tournament_tables)} tournaments · "
             f"{replays} replays",
@@ -69,8 +70,9 @@ class HubScreen(HauntedScreen):
             f"maps in turn: {rotation}",
         ]
         for problem in model.problems():
-            lines.append(f"✗ {problem}")
-        self.query_one("#about", Static).update("\n".join(lines))
+            lines.append(f"✗ {problem.with_file(self.document.path)}")
+        # Text, not a markup string: map names and field paths hold brackets ("map[0]").
+        self.query_one("#about", Static).update(Text("\n".join(lines)))
 
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -22,8 +22,12 @@ MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
              ("custom", "my own rotation"))
 
 
-def parse_setup(values: dict[str, Any], maps: dict, default_rotation: tuple[str, ...]) -> dict[str, Any]:
-    """Check the form; returns the plan's fields or raises ValueError naming the field."""
+def parse_setup(values: dict[str, Any], maps: dict, default_rotation: tuple[str, ...],
+                broken: dict[str, str] | None = None) -> dict[str, Any]:
+    """Check the form; returns the plan's fields or raises ValueError naming the field.
+
+    ``broken``: the project's maps that are invalid now (name → what is wrong).
+    """
     def number(name: str, kind=int, low=None, high=None):
         text = str(values[name]).strip()
         try:
@@ -51,6 +55,10 @@ def parse_setup(values: dict[str, Any], maps: dict, default_rotation: tuple[str,
         rotation = tuple(n.strip() for n in str(values["rotation"]).split(",") if n.strip())
         if not rotation:
             raise ValueError("rotation: name at least one map, separated by commas")
+    for name in rotation:
+        if name not in maps and name in (broken or {}):
+            raise ValueError(f"maps: map {name!r} is not playable ({broken[name]}): "
+                             "fix it in Maps (p on the hub)")
     unknown = [n for n in rotation if n not in maps]
     if unknown:
         raise ValueError(f"maps: no map named {unknown[0]!r} (maps: {', '.join(maps)})")
@@ -161,7 +169,7 @@ class MatchSetupScreen(HauntedScreen):
         model = self.model
         values = self.values()
         maps = model.maps()
-        fields = parse_setup(values, maps, model.config().maps)
+        fields = parse_setup(values, maps, model.config().maps, model.broken_maps())
         return MatchPlan(str(values["home"]), str(values["away"]), fields["config"],
                          fields["seed"], maps, tuple(model.teams()), self.folder,
                          no_time_limit=bool(values["no limit"]), pace=fields["pace"])
