@@ -318,6 +318,10 @@ async def test_f_simulates_the_map_on_a_worker_and_shows_the_result(ht_project: 
         assert "of an earlier version" not in text
         await pilot.press("down", "0")  # an edit: the result is about the map before it
         assert "of an earlier version: f again" in tools(editor)
+        await pilot.press("right_square_bracket")  # another map: none of that result shows
+        assert "Fairness by simulation" not in tools(editor)
+        await pilot.press("left_square_bracket")  # back: still there, still stale
+        assert "of an earlier version: f again" in tools(editor)
 
 
 async def test_f_refuses_an_invalid_map(ht_project: Path, quick_simulation) -> None:

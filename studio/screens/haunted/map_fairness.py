@@ -52,6 +52,8 @@ class FairnessSimulation:
     simulated: list[Text] | None = None
     simulated_for: object = None
     """The draft the lines are about: an edit since makes them stale (and says so)."""
+    simulated_map: tuple[int, str] | None = None
+    """Which map (index, name) they are about: another map shows none of them."""
 
     def action_simulate_fairness(self) -> None:
         draft = self.draft
@@ -64,6 +66,7 @@ class FairnessSimulation:
             return
         self.simulated = [Text("simulating…", style=self.styles_ui.accent)]
         self.simulated_for = draft
+        self.simulated_map = (self.index, draft.name)
         self.show_status()
         self._simulate(board)
 
@@ -101,7 +104,9 @@ class FairnessSimulation:
 
     def simulation_lines(self) -> list[Text]:
         """The tools pane's part: nothing until ``f`` was pressed."""
-        if self.simulated is None:
+        draft = self.draft
+        if self.simulated is None or draft is None or \
+                (self.index, draft.name) != self.simulated_map:
             return []
         ui = self.styles_ui
         title = Text("Fairness by simulation (f)", style=ui.primary)
