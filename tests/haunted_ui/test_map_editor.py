@@ -330,3 +330,18 @@ async def test_f_refuses_an_invalid_map(ht_project: Path, quick_simulation) -> N
         editor = await open_editor(pilot, "0", "f")  # a hole under H0
         await pilot.pause()
         assert editor.simulated is None and "Fairness by simulation" not in tools(editor)
+
+
+async def test_the_tools_pane_scrolls_to_a_simulation_result_and_by_page(
+        ht_project: Path, quick_simulation) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_editor(pilot, "c", "f")  # the symmetry check and a simulation
+        await simulated(pilot)
+        pane = editor.query_one("#tools")
+        assert pane.max_scroll_y > 0  # too tall for 80×24
+        assert pane.scroll_y == pane.max_scroll_y  # the result, at the end, is in view
+        await pilot.press("pageup")
+        assert pane.scroll_y < pane.max_scroll_y
+        await pilot.press("pagedown")
+        assert pane.scroll_y == pane.max_scroll_y

@@ -80,6 +80,8 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
         Binding("e", "manage('rename')", "Rename map", show=False),
         Binding("delete", "manage('delete')", "Delete map", show=False),
         Binding("i", "import_maps", "Import maps.json", show=False),
+        Binding("pageup", "scroll_tools(-1)", "Scroll the tools pane up", show=False),
+        Binding("pagedown", "scroll_tools(1)", "Scroll the tools pane down", show=False),
         Binding("escape", "escape", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
@@ -163,6 +165,11 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
     def refresh_view(self) -> None:
         self.board.renderer = self._renderer()
         self.show_status()
+
+    def action_scroll_tools(self, direction: int) -> None:
+        """A page of the tools pane: the checks and a simulation outgrow it at 80×24."""
+        tools = self.query_one("#tools", LinesView)
+        tools.scroll_relative(y=direction * max(tools.size.height - 1, 1), animate=False)
 
     def show_status(self) -> None:
         """Redraw the tools pane (wrapped to its width, so nothing is cut off at 80×24)."""

@@ -101,6 +101,8 @@ class FairnessSimulation:
     def _simulation_done(self, lines: list[Text]) -> None:
         self.simulated = lines
         self.show_status()
+        # The result is the pane's last part: at 80×24 it may start below the edge.
+        self.query_one("#tools").scroll_end(animate=False)
 
     def simulation_lines(self) -> list[Text]:
         """The tools pane's part: nothing until ``f`` was pressed."""
