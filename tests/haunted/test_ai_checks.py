@@ -39,6 +39,10 @@ def test_a_load_test_of_a_broken_ai_says_where_and_why(name, stage, failure, rea
     assert (result.ok, result.stage, result.failure) == (False, stage, failure)
     assert reason in "\n".join(result.details())
     assert result.summary() == f"✗ {failure}"
+    assert "worker.py" not in result.error  # the studio's own loader is not the AI's fault
+    if reason == "SyntaxError":  # file, line and message, nothing before them
+        assert result.error.startswith(f'File "{fixture(name)}", line')
+        assert result.error.splitlines()[-1].startswith("SyntaxError: ")
 
 
 def test_a_load_test_reads_the_answer_as_the_referee_does(tmp_path: Path) -> None:

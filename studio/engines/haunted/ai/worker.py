@@ -114,8 +114,13 @@ def encode_answer(result: Any) -> tuple[str | None, str]:
 
 def error_text(exc: BaseException) -> str:
     """A traceback without the worker's own frames (the AI's file and line come first)."""
+    if isinstance(exc, SyntaxError):
+        # The AI's file, line, text and caret are all in the exception; the frames would be
+        # the loader's compile() call, which crowded the error itself out of the studio's view.
+        return "".join(traceback.format_exception_only(type(exc), exc)).strip()[-2000:]
+    here = os.path.realpath(__file__)
     frames = traceback.extract_tb(exc.__traceback__)
-    frames = [f for f in frames if f.filename != __file__] or frames
+    frames = [f for f in frames if os.path.realpath(f.filename) != here] or frames
     lines = traceback.format_list(frames[-8:]) + traceback.format_exception_only(type(exc), exc)
     return "".join(lines).strip()[-2000:]
 
