@@ -168,6 +168,10 @@ class SavePath:
         except StaleFileError as error:
             return await self._stale(error)
         except ProjectError as error:
+            # A model that does not validate fails before any file is named: name the one
+            # being saved, so the dialog says where the field path points.
+            if error.file is None:
+                error = error.with_file(self.document.path)
             await self.app.push_screen_wait(ErrorDialog(error, "Cannot save"))
             return False
         self.app.notify(f"Saved {path.name}")
@@ -199,6 +203,8 @@ class SavePath:
         try:
             path = self.document.save_as(target)
         except ProjectError as error:
+            if error.file is None:
+                error = error.with_file(target)
             await self.app.push_screen_wait(ErrorDialog(error, "Cannot save"))
             return False
         self.app.notify(f"Saved as {path}")

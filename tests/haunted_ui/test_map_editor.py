@@ -150,6 +150,7 @@ async def test_an_invalid_map_is_flagged_and_not_saved(ht_project: Path) -> None
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ErrorDialog) and dialog.error.field_path == ("map", 0, "home", 0)
+        assert dialog.error.file == ht_project  # the dialog showed "File  -"
         assert ht_project.read_bytes() == before and editor.document.dirty
         await pilot.press("escape", "3", "ctrl+s")
         await pilot.pause()
