@@ -169,3 +169,28 @@ def test_replay_browser_snapshot(snap_compare, ht_project: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(studio_app(ht_project, theme="ansi"), terminal_size=(80, 24), run_before=run)
+
+
+async def test_the_log_folds_to_its_width_and_pages_without_jumping_back(ht_project: Path) -> None:
+    path, _ = record(ht_project.parent, seed=3727553580931688368)  # a seed as long as they come
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = await open_viewer(pilot, path)
+        score = viewer.query_one("#score").text
+        assert "3727553580931688368" in score and "0.5 s" in score  # wrapped, not cut
+        viewer.show_log([f"line {i}: " + "word " * 30 for i in range(12)])
+        await pilot.press("l")
+        await pilot.pause()
+        log = viewer.query_one("#log")
+        assert all(strip.cell_length <= log.size.width for strip in log.lines)
+        assert len(log.lines) > 24 and log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup")
+        up = log.scroll_y
+        assert up < log.max_scroll_y
+        viewer.show_log([*viewer._log_lines, "line 12: news"])  # a new turn's lines
+        await pilot.pause()
+        assert log.scroll_y == up  # reading back is not interrupted
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        viewer.show_log([*viewer._log_lines, "line 13: more news"])
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y  # at the end again: it follows

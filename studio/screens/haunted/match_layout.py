@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header
 
@@ -67,7 +68,13 @@ class MatchLayout(HauntedScreen):
     """Board, scoreboard, turn panel, banner and log; subclasses say what to show."""
 
     AUTO_FOCUS = ""  # None would mean the app's "*": the first field would take the keys
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "scroll_log(-1)", "Scroll the log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Scroll the log down", show=False),
+    ]
     _log_lines: list[str] | tuple[str, ...] = ()
+    _log_follow = True
+    """The log stays on its newest line until the player scrolls up (then it stays put)."""
     DEFAULT_CSS = """
     MatchLayout #main { height: 1fr; }
     MatchLayout Board { width: auto; height: auto; max-height: 100%; margin: 0 1; }
@@ -112,7 +119,7 @@ class MatchLayout(HauntedScreen):
                                                          shown.events, cell)
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
                            shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
-        score.append(Text(shown.status, style=styles.muted))
+        score += wrapped([Text(shown.status, style=styles.muted)], SIDE_WIDTH - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
             turn_panel(shown.record, shown.state, by_side, styles))
@@ -127,13 +134,30 @@ class MatchLayout(HauntedScreen):
 
     def _fill_log(self) -> None:
         log = self.query_one("#log", LinesView)
-        # A match's log grows by a few lines a turn: render only those, not all 500 again.
+        # Folded to the panel's width (a turn's line is long); a match's log grows by a few lines
+        # a turn: render only those, not all 500 again.
+        width = max(log.size.width - 2, 20) if log.size.width else self.size.width - 2
         cache = getattr(self, "_log_strips", {})
+        strips: dict[tuple[str, int], list] = {}
         shown = self._log_lines[-500:]
-        self._log_strips = {line: cache.get(line) or log.to_strip(Text(line)) for line in shown}
-        log.set_lines([self._log_strips[line] for line in shown])
-        # After the refresh: scrolling now would use the height before the new lines.
-        self.call_after_refresh(log.scroll_end, animate=False)
+        for line in shown:
+            key = (line, width)
+            strips[key] = cache.get(key) or [
+                log.to_strip(part)
+                for part in Text(line).wrap(self.app.console, width, overflow="fold")]
+        self._log_strips = strips
+        log.set_lines([strip for line in shown for strip in strips[(line, width)]])
+        if self._log_follow:
+            # After the refresh: scrolling now would use the height before the new lines.
+            self.call_after_refresh(log.scroll_end, animate=False)
+
+    def action_scroll_log(self, direction: int) -> None:
+        """A page of the log (opened first if it is hidden)."""
+        if not self.has_class("-log"):
+            self.action_toggle_log()
+        log = self.query_one("#log", LinesView)
+        log.scroll_relative(y=direction * max(log.size.height - 1, 1), animate=False)
+        self._log_follow = log.scroll_y >= log.max_scroll_y
 
     def action_toggle_log(self) -> None:
         self.toggle_class("-log")
