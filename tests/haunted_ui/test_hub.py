@@ -21,8 +21,11 @@ async def test_the_hub_opens_with_the_project_and_escape_leaves(ht_project: Path
         assert "10 maps · 5 teams · 1 tournaments" in about
         await pilot.press("h")
         assert isinstance(app.screen, RulesScreen)
+        (ht_project.parent / "replays").mkdir(exist_ok=True)
+        (ht_project.parent / "replays" / "played-meanwhile.json.gz").write_bytes(b"")
         await pilot.press("escape")
         assert app.screen is hub
+        assert "tournaments · 1 replays" in str(hub.query_one("#about").render())
         await pilot.press("escape")
         assert not isinstance(app.screen, HubScreen)
 

@@ -74,6 +74,12 @@ class HubScreen(HauntedScreen):
         # Text, not a markup string: map names and field paths hold brackets ("map[0]").
         self.query_one("#about", Static).update(Text("\n".join(lines)))
 
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        # A match or a tournament played since adds replays without touching the project:
+        # the count would stay stale until the next edit.
+        self.refresh_view()
+
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.action_open(str(event.option.id))
