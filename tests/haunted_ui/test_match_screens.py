@@ -137,6 +137,7 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
             await until(pilot, lambda: (view.live.view().record or {}).get("turn") == turn)
         await until(pilot, lambda: "turn 3" in view.query_one("#turn").text)  # the next frame
         assert "paused" in view.query_one("#score").text
+        assert view.active_bindings["space"].binding.description == "Resume"  # not "Pause"
         await pilot.press("s")
         saved = view.replay_path
         assert saved is not None and read(saved)["rounds"][0]["aborted"]
@@ -144,7 +145,9 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         await pilot.press("l")
         assert view.has_class("-log") and "turn 3:" in view.query_one("#log").text
         await pilot.press("l")  # hidden while the match plays on
-        await pilot.press("space", "F")  # resume and finish at full speed
+        await pilot.press("space")  # resume
+        assert not view.live.view().paused  # (the footer's "Pause" is gone once it ends)
+        await pilot.press("F")  # and finish at full speed
         await until(pilot, lambda: not view.live.running)
         await until(pilot, lambda: not read(saved)["result"].get("aborted"))
         # one match, one file: the complete replay replaces what `s` saved

@@ -38,6 +38,7 @@ class MatchViewScreen(MatchLayout):
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,
         Binding("space", "pause", "Pause"),
+        Binding("space", "resume", "Resume"),  # the same key: the footer says what it does now
         Binding("n,right", "step", "Next turn"),
         Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
         Binding("minus", "slower", "Slower", key_display="-"),
@@ -157,9 +158,14 @@ class MatchViewScreen(MatchLayout):
 
     def action_pause(self) -> None:
         self.live.toggle_pause()
+        self.refresh_bindings()
+
+    def action_resume(self) -> None:
+        self.action_pause()
 
     def action_step(self) -> None:
         self.live.step()
+        self.refresh_bindings()  # a step pauses
 
     def action_faster(self) -> None:
         self.live.faster()
@@ -197,7 +203,9 @@ class MatchViewScreen(MatchLayout):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         running = self.live.running
-        if action in ("pause", "step", "faster", "slower", "finish_round", "finish_match"):
+        if action in ("pause", "resume"):
+            return running and (action == "resume") == self.live.view().paused
+        if action in ("step", "faster", "slower", "finish_round", "finish_match"):
             return running
         return super().check_action(action, parameters)
 
