@@ -12,6 +12,7 @@ from studio.screens.tilecode.map_editor import MapEditorScreen
 from studio.screens.tilecode.paint_editor import PaintEditorScreen
 from studio.widgets.board import Board
 from tests.tilecode_ui.helpers import app_on, game_of
+from tests.ui_helpers import workers_done
 
 
 async def test_brushes_paint_place_toggle_and_clear(tc_folder: Path) -> None:
@@ -154,3 +155,31 @@ async def test_settings_render_mode_round_period_and_help(tc_folder: Path) -> No
         game = game_of(app)
         assert (game.render, game.round_ms, game.help, game.seed) == ("art", 90, False, None)
         assert screen.document.history.undo_label == "settings"  # one undoable edit
+
+
+async def test_settings_typed_but_not_applied_are_saved_and_kept_on_leaving(
+        tc_folder: Path) -> None:
+    from studio.storage import load_project
+    from studio.storage.tilecode import project_to_game
+
+    path = tc_folder / "hello-world.toml"
+    app = app_on(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.press("ctrl+s")  # said "Saved" and wrote no seed
+        await workers_done(pilot, "save")
+        assert project_to_game(load_project(path)).seed == 42
+        screen.query_one("#round_ms", Input).value = "90"
+        await pilot.press("escape")  # leaving applies it (one undoable edit), not drops it
+        await workers_done(pilot, "settings")
+        assert app.screen is home and game_of(app).round_ms == 90
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#width", Input).value = "abc"
+        await pilot.press("escape")  # a value that does not parse: the form stays, says why
+        await workers_done(pilot, "settings")
+        assert app.screen is screen and "width must be a whole number" in str(
+            screen.query_one("#problem").content)

@@ -16,6 +16,7 @@ from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
+from studio.widgets.save import SavePath
 
 ROUND_MS = (30, 2000)
 
@@ -32,7 +33,11 @@ def parse_whole(text: str, low: int, high: int, what: str) -> int:
 
 
 class SettingsScreen(TilecodeScreen):
-    """Edit the game's settings; ``Apply`` (or ``enter`` in a field) records one undoable edit."""
+    """Edit the game's settings; ``Apply`` (or ``enter`` in a field) records one undoable edit.
+
+    Values typed but not applied are applied by ``ctrl+s`` and by leaving (each an undoable
+    edit), so nothing typed here is lost; a value that does not parse keeps the screen open.
+    """
 
     SCREEN_TITLE = "settings"
     DEFAULT_CSS = """
@@ -98,6 +103,21 @@ class SettingsScreen(TilecodeScreen):
         self.query_one("#render", Checkbox).value = game.render == "art"
         self.query_one("#help", Checkbox).value = game.help
 
+    def _form(self) -> dict[str, object]:
+        values: dict[str, object] = {key: self.query_one(f"#{key}", Input).value.strip()
+                                     for key in ("width", "height", "round_ms", "seed")}
+        values["render"] = self.query_one("#render", Checkbox).value
+        values["help"] = self.query_one("#help", Checkbox).value
+        return values
+
+    def form_differs(self) -> bool:
+        """Whether the form holds values the game does not have (typed, not applied)."""
+        game = self.game
+        return self._form() != {"width": str(game.map.width), "height": str(game.map.height),
+                                "round_ms": str(game.round_ms),
+                                "seed": "" if game.seed is None else str(game.seed),
+                                "render": game.render == "art", "help": game.help}
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#apply")
     def _apply_pressed(self) -> None:
@@ -105,10 +125,26 @@ class SettingsScreen(TilecodeScreen):
 
     @on(Button.Pressed, "#back")
     def _back_pressed(self) -> None:
+        self.action_back()
+
+    @work(exclusive=True, group="settings")
+    async def action_back(self) -> None:
+        if self.form_differs() and not await self.apply_form():
+            return  # a value does not parse, or the crop was declined: the form stays
         self.dismiss(None)
+
+    @work(exclusive=True, group="save")
+    async def action_save(self) -> None:
+        if self.form_differs() and not await self.apply_form():
+            return
+        await SavePath(self.app, self.document).save()
 
     @work(exclusive=True, group="settings")
     async def apply(self) -> None:
+        await self.apply_form()
+
+    async def apply_form(self) -> bool:
+        """Record the form as one edit; False when a value is refused or the crop declined."""
         problem = self.query_one("#problem", Static)
         try:
             width = parse_whole(self.query_one("#width", Input).value, MIN_MAP, MAX_MAP, "width")
@@ -120,7 +156,7 @@ class SettingsScreen(TilecodeScreen):
             seed = None if not seed_text else parse_whole(seed_text, 0, MAX_SEED, "seed")
         except ValueError as exc:
             problem.update(str(exc))
-            return
+            return False
         problem.update("")
         game = self.game
         tiles, sprites = resize_loss(game.map, width, height)
@@ -129,7 +165,7 @@ class SettingsScreen(TilecodeScreen):
                         f"{sprites} sprite(s) at the right and bottom. ctrl+z brings them back.")
             if not await self.app.push_screen_wait(ConfirmDialog("Crop the map?", question,
                                                                  yes="Crop")):
-                return
+                return False
         new = game
         if (width, height) != (game.map.width, game.map.height):
             new = set_map(new, resize(new.map, width, height))
@@ -138,3 +174,4 @@ class SettingsScreen(TilecodeScreen):
                       help=self.query_one("#help", Checkbox).value)
         if self.edit("settings", new):
             self.notify("Settings applied", timeout=2)
+        return True
