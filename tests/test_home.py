@@ -163,6 +163,22 @@ async def test_broken_projects_can_be_deleted_but_not_renamed(games_with_broken:
     assert (games_with_broken / ".trash" / "broken.toml").exists()
 
 
+async def test_coming_back_from_a_project_shows_what_changed_meanwhile(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        home = pilot.app.screen
+        table = home.query_one("DataTable")
+        await _select(pilot, "Spooky Cup")
+        await pilot.press("enter")
+        (games / "maze-runner.toml").unlink()  # as a save or a new replay would, meanwhile
+        await pilot.press("escape")
+        assert pilot.app.screen is home and _names(pilot.app) == ["Boulder Sketch", "Spooky Cup"]
+        rows = table.row_count
+        cleared = []
+        table.clear = lambda *a, **k: cleared.append(1)  # nothing changed: no redraw
+        await pilot.press("enter", "escape")
+        assert table.row_count == rows and not cleared
+
+
 async def test_refresh_picks_up_changes(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
         (games / "maze-runner.toml").unlink()

@@ -108,8 +108,23 @@ class HomeScreen(Screen[None]):
             return self.entries[table.cursor_row]
         return None
 
+    def _stamp(self) -> tuple:
+        """Names, sizes and times of the folder's files: what the list shows depends on."""
+        try:
+            return tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                                for p in self.folder.glob("*.toml")))
+        except OSError:
+            return ()
+
+    def on_screen_resume(self) -> None:
+        # Back from a project: what it saved (a new size, a replay beside it) shows now, not
+        # after f5; an unchanged folder is not read again, nor the table redrawn.
+        if getattr(self, "_stamped", None) is not None and self._stamp() != self._stamped:
+            self.reload()
+
     def reload(self, select: Path | None = None) -> None:
         """Read the folder again, keeping the selection on ``select`` (or the same row)."""
+        self._stamped = self._stamp()
         table = self.query_one(DataTable)
         previous = select or (self.selected.path if self.selected else None)
         row = table.cursor_row
