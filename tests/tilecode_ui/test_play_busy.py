@@ -116,3 +116,17 @@ async def test_leaving_play_while_a_round_runs_is_safe(tc_folder: Path) -> None:
                          "the held round did not end")
         await pilot.pause(0.1)
         assert app.screen is not screen and app.return_value is None
+
+
+async def test_a_long_seed_takes_its_own_line_at_80_columns(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.session.restart(1463899912396143613)
+        await pilot.press("left")
+        lines = screen.query_one("#bar").text.splitlines()
+        assert lines[0].rstrip().endswith("next: left") and lines[1].strip() == \
+            "Seed 1463899912396143613"
+        screen.session.restart(5)
+        await pilot.press("right")
+        assert len(screen.query_one("#bar").text.strip().splitlines()) == 1

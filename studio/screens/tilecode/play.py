@@ -50,7 +50,7 @@ class PlayScreen(Inspection, TilecodeScreen):
 
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
-    PlayScreen #bar { height: 1; padding: 0 1; background: $boost; }
+    PlayScreen #bar { height: auto; max-height: 2; padding: 0 1; background: $boost; }
     PlayScreen Horizontal { height: 1fr; }
     PlayScreen Board { width: 1fr; height: 1fr; }
     """
@@ -128,10 +128,19 @@ class PlayScreen(Inspection, TilecodeScreen):
                                                          "paused" if self.paused else "playing")
         pending = "+".join(sorted(self.pending)) or "-"
         text = (f"Score {state.score}  High {max(self.best, state.score)}  Round {state.round}  "
-                f"Seed {self.session.seed}  {status} · {self.period} ms · next: {pending}")
-        canvas = Canvas(len(text) + 1, 1)
-        canvas.put(0, 0, text, styles.text)
+                f"{status} · {self.period} ms · next: {pending}  Seed {self.session.seed}")
+        # A 19-digit seed does not fit beside the rest at 80 columns: it takes a line of its own
+        # rather than hide the buttons of the next round (or itself).
+        lines = [text] if len(text) <= self.app.size.width - 2 else text.split("  Seed ")
+        if len(lines) == 2:
+            lines[1] = "Seed " + lines[1]
+        canvas = Canvas(max(map(len, lines)) + 1, len(lines))
+        for y, line in enumerate(lines):
+            canvas.put(0, y, line, styles.text)
         self.query_one("#bar", LinesView).set_lines(canvas.strips())
+
+    def on_resize(self) -> None:
+        self._draw_bar()  # one line or two, by the width
 
     def _follow(self) -> None:
         if self.debug:
