@@ -10,3 +10,12 @@ def summary_value(value: object) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{key} {item}" for key, item in value.items()) or "-"
     return str(value)
+
+
+def marked_lines(mark: str, text: str, width: int) -> list[str]:
+    """``mark text`` folded to ``width`` columns, the lines after the first indented under the
+    text: a problem message is read whole, not cut at the pane's edge."""
+    import textwrap
+
+    return textwrap.wrap(f"{mark} {text}", max(width, 12), subsequent_indent=" " * (len(mark) + 1),
+                         break_long_words=True, break_on_hyphens=False) or [mark]

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
+from studio.screens.formatting import marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.storage.tilecode_check import Problem, game_problems
@@ -94,8 +95,9 @@ class GameHomeScreen(TilecodeScreen):
         styles = self.styles_ui
         look = look_for(game, styles)
         self.problems = game_problems(game)
-        shown = self.problems[:6]
-        canvas = Canvas(4 * BLOCK, 18 + max(len(shown), 1))
+        shown = [(p, marked_lines("✗" if p.is_error else "!", p.message, 4 * BLOCK))
+                 for p in self.problems[:6]]
+        canvas = Canvas(4 * BLOCK, 18 + max(sum(len(lines) for _, lines in shown), 1))
         x = 0
         for col, (action, key, label) in enumerate(BUTTONS):
             text = f" {key} {label} "
@@ -145,24 +147,24 @@ class GameHomeScreen(TilecodeScreen):
                 f"seed {seed} · {game.render} mode · · round {game.round_ms} ms · "
                 f"high score {game.high_score}")
 
-    def _draw_problems(self, canvas: Canvas, styles: UIStyles, shown: list[Problem],
-                       y: int) -> None:
+    def _draw_problems(self, canvas: Canvas, styles: UIStyles,
+                       shown: list[tuple[Problem, list[str]]], y: int) -> None:
         errors = sum(p.is_error for p in self.problems)
         if not self.problems:
             canvas.put(0, y, "No problems: the game can be played." if self.game.rules else
                        "No rules yet: press c to write the first one (play needs a rule).",
                        styles.success if self.game.rules else styles.muted)
             return
-        for i, problem in enumerate(shown):
+        for i, (problem, lines) in enumerate(shown):
             style = styles.error if problem.is_error else styles.warning
             if self.cursor == (0, 3 + i):
                 style = style + styles.cursor
-            mark = "✗" if problem.is_error else "!"
-            canvas.put(0, y + i, f"{mark} {problem.message}", style)
-            canvas.hit(Region(0, y + i, canvas.width, 1), (0, 3 + i))
+            for k, line in enumerate(lines):
+                canvas.put(0, y + k, line, style)
+            canvas.hit(Region(0, y, canvas.width, len(lines)), (0, 3 + i))
+            y += len(lines)
         if errors:
-            canvas.put(0, y + len(shown), f"{errors} error(s) block play; enter opens the rule.",
-                       styles.muted)
+            canvas.put(0, y, f"{errors} error(s) block play; enter opens the rule.", styles.muted)
 
     # ---------------------------------------------------------------------------- actions
 

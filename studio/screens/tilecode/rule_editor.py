@@ -22,6 +22,7 @@ from studio.engines.tilecode.rule_edit import (
 )
 from studio.engines.tilecode.selector import add_like, delete_rule, neighbours, put_rule
 from studio.engines.tilecode.views import all_views
+from studio.screens.formatting import marked_lines
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
@@ -145,8 +146,9 @@ class RuleEditorScreen(TilecodeScreen):
         game = self.game
         styles = self.styles_ui
         look = look_for(game, styles)
-        problems = rule_problems(rule)
-        canvas = Canvas(WIDTH, GRID_TOP + 11 + max(len(problems), 1))
+        problems = [(p, marked_lines("✗" if p.is_error else "!", str(p), WIDTH))
+                    for p in rule_problems(rule)]
+        canvas = Canvas(WIDTH, GRID_TOP + 11 + max(sum(len(lines) for _, lines in problems), 1))
         self._info(canvas, rule, styles)
         self._top_row(canvas, rule, styles)
         self._draw_context(canvas, rule, styles)
@@ -155,9 +157,11 @@ class RuleEditorScreen(TilecodeScreen):
         y = GRID_TOP + 11
         if not problems:
             canvas.put(0, y, "No problems.", styles.muted)
-        for i, problem in enumerate(problems):
+        for problem, lines in problems:
             style = styles.error if problem.is_error else styles.warning
-            canvas.put(0, y + i, f"{'✗' if problem.is_error else '!'} {problem}", style)
+            for line in lines:
+                canvas.put(0, y, line, style)
+                y += 1
         view = self.query_one("#rule", LinesView)
         view.set_lines(canvas.strips(), canvas.hits)
 
