@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from studio.widgets.camera import follow_axis, inside, scroll_axis
+from studio.widgets.camera import fit_axis, follow_axis, inside, scroll_axis
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
 
@@ -237,6 +237,12 @@ class Board(Widget, can_focus=True):
             self._scroll_to_cursor()
         elif self._followed is not None:
             self.follow(*self._followed)  # the first follow may come before the board had a size
+        # A camera that centred the board in a wider view (a negative offset) would now cut it
+        # off at the far side: a panel opening beside the board showed half the map.
+        cols, rows = self.full_cells
+        r = self._renderer
+        self.set_camera(*(fit_axis(c, view, size) for c, view, size in
+                          zip(self._camera, (cols, rows), (r.width, r.height))))
 
     # --------------------------------------------------------------------------- camera
 

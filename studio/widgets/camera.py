@@ -32,3 +32,11 @@ def scroll_axis(camera: int, cursor: int, view: int, margin: int, size: int) -> 
     elif cursor > camera + view - 1 - margin:
         target = cursor - view + 1 + margin
     return min(max(target, min(camera, 0)), max(camera, size - view))
+
+
+def fit_axis(camera: int, view: int, size: int) -> int:
+    """``camera`` moved as little as it takes for the board to fill the view (a board smaller
+    than the view is centred in it)."""
+    if size <= view:
+        return follow_axis(0, view, size)
+    return min(max(camera, 0), size - view)

@@ -160,3 +160,25 @@ async def test_replays_are_listed_on_the_home_screen(tc_folder: Path) -> None:
         home.query_one("DataTable").move_cursor(row=row)
         await pilot.press("enter")
         assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_with_the_debug_panel_open_the_camera_still_shows_the_player(
+        tc_folder: Path) -> None:
+    from studio.screens.tilecode.debug_panel import player_position
+    from studio.widgets.board import Board
+
+    app = app_on(tc_folder / "boulder-dash.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        await pilot.press("tab")  # the panel takes room beside the board
+        await pilot.pause()
+        board = screen.query_one(Board)
+        cols, _rows = board.full_cells
+        # The 18 columns fit in the 20 left: all of them show (the camera that centred the
+        # map in the whole width showed 9, the player walking off the edge).
+        assert board._camera[0] <= 0 and board._camera[0] + cols >= board.renderer.width
+        for _ in range(10):
+            await one_round(pilot, screen, "right")
+        await pilot.pause()
+        x, _y = player_position(screen.game, screen.session.state)
+        assert x > 1 and board._camera[0] <= x < board._camera[0] + cols

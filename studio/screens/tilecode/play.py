@@ -143,8 +143,8 @@ class PlayScreen(Inspection, TilecodeScreen):
         self._draw_bar()  # one line or two, by the width
 
     def _follow(self) -> None:
-        if self.debug:
-            return
+        # With the debug panel open too: the player walks on while its rounds are inspected
+        # (the inspection cursor stays where it was put; moving it brings the camera there).
         where = player_position(self.game, self.session.state)
         self.board.follow(*(where or (0, 0)), slack=True)
 
