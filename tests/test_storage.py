@@ -256,3 +256,25 @@ def test_generic_summary_counts() -> None:
         "node": 2,
         "btree": "1 key",
     }
+
+
+def test_renaming_a_tilecode_project_takes_its_replays_along(tmp_path: Path) -> None:
+    from studio import cli
+    from studio.storage.tilecode_replay import load_replay, project_changed
+
+    walker = create_project(tmp_path, "tilecode", "Walker")
+    for name in ("walker.tcreplay.toml", "walker-20260101-120000.tcreplay.toml"):
+        assert cli.main(["run", str(walker.path), "--inputs", "right", "--save-replay",
+                         str(tmp_path / name)]) == 0
+    other = create_project(tmp_path, "tilecode", "Other")
+    assert cli.main(["run", str(other.path), "--save-replay",
+                     str(tmp_path / "other.tcreplay.toml")]) == 0
+    renamed = rename_project(walker.path, "Hiker")
+    names = sorted(p.name for p in tmp_path.glob("*.tcreplay.toml"))
+    assert names == ["hiker-20260101-120000.tcreplay.toml", "hiker.tcreplay.toml",
+                     "other.tcreplay.toml"]
+    for name in names[:2]:
+        replay = load_replay(tmp_path / name)
+        assert replay.project == "hiker.toml"
+        assert not project_changed(replay, load_project(renamed.path))  # a name is no edit
+    assert load_replay(tmp_path / "other.tcreplay.toml").project == "other.toml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -19,7 +19,8 @@ from studio.storage.project import (
     save_project,
     validate_name,
 )
-from studio.storage.tilecode_replay import REPLAY_SUFFIX, is_replay_name, load_replay
+from studio.storage.tilecode_replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
+    project_sha256, save_replay
 
 TRASH = ".trash"
 """Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""
@@ -127,14 +128,43 @@ def rename_project(path: str | Path, new_name: str) -> Project:
     """Give a project a new name and a file name to match; the old file name is freed."""
     path = Path(path)
     project = load_project(path)
+    before = project_sha256(project)
     project.header.name = validate_name(new_name)
     if slug(project.name) == slug(path.stem):
         save_project(project, path, check_stale=True)
-        return project
-    save_new(project, path.parent)
-    # Another session may have moved it meanwhile: the renamed copy is saved, which is what counts.
-    path.unlink(missing_ok=True)
+    else:
+        new_path = save_new(project, path.parent)
+        # Another session may have moved it meanwhile: the renamed copy is saved, which counts.
+        path.unlink(missing_ok=True)
+        _follow_replays(path, new_path, before, project_sha256(load_project(new_path)))
     return project
+
+
+def _follow_replays(old: Path, new: Path, old_sha: str, new_sha: str) -> None:
+    """Point the TileCode replays of ``old`` at ``new`` (renamed along with it when named after
+    it): the viewer finds a replay's project by file name, and a rename left them orphaned.
+
+    A replay recorded on the project as it was keeps matching it (the name is not a change to
+    the game); one recorded on an earlier version still reports that.
+    """
+    for found in sorted(old.parent.glob(f"*{REPLAY_SUFFIX}")):
+        try:
+            recorded = load_replay(found)
+        except ProjectError:
+            continue
+        if recorded.project != old.name:
+            continue
+        sha = new_sha if recorded.project_sha256 == old_sha else recorded.project_sha256
+        target = found
+        if found.name.startswith(old.stem):
+            renamed = found.with_name(new.stem + found.name[len(old.stem):])
+            target = found if renamed.exists() else renamed
+        try:
+            save_replay(replace(recorded, project=new.name, project_sha256=sha), target)
+        except ProjectError:
+            continue  # a read-only replay stays as it was: the project is renamed regardless
+        if target != found:
+            found.unlink(missing_ok=True)
 
 
 def move_to_trash(path: str | Path) -> Path:
