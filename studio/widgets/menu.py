@@ -35,6 +35,9 @@ class MenuItem:
     enabled: bool = True
     current: bool = False
     """Marks the present value (the original outlined it)."""
+    why: str = ""
+    """Why a disabled item cannot be chosen: said when someone tries (a dimmed item alone
+    does not show on a monochrome terminal, and its key did nothing)."""
 
 
 class Menu(LinesView):
@@ -191,6 +194,11 @@ class Menu(LinesView):
         item = self.highlighted
         if item is not None and item.enabled:
             self.post_message(self.Chosen(self, item.key))
+        elif item is not None:
+            self._refuse(item)
+
+    def _refuse(self, item: MenuItem) -> None:
+        self.app.notify(f"{item.label.strip()}: {item.why or 'not available here'}", timeout=3)
 
     def action_close(self) -> None:
         self.close()
@@ -199,9 +207,12 @@ class Menu(LinesView):
     def on_key(self, event: events.Key) -> None:
         for y, row in enumerate(self.rows):
             for x, item in enumerate(row):
-                if item.shortcut and event.character == item.shortcut and item.enabled:
+                if item.shortcut and event.character == item.shortcut:
                     event.stop()
                     event.prevent_default()
+                    if not item.enabled:
+                        self._refuse(item)
+                        return
                     self.cursor = (x, y)
                     self.draw()
                     self.post_message(self.Chosen(self, item.key))

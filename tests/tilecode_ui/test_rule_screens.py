@@ -158,6 +158,11 @@ async def test_smash_rules_offer_stop_and_only_two_tiles(tc_folder: Path) -> Non
         assert [item.key for item in menu.rows[0]] == [("arg", "stop")]
         await pilot.press("enter")
         assert editor.rule.centre.do == (Command("move", "stop"),)
+        said = []
+        app.notify = lambda message, **kw: said.append(message)
+        await goto(pilot, editor, position_of(editor, ("tile", 1, 2)))
+        await pilot.press("enter", "e")  # exclude is listed (dimmed) but not for smash rules
+        assert said == ["⊘ exclude: smash rules take include only"]
 
 
 async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) -> None:

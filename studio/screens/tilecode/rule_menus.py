@@ -103,8 +103,11 @@ class RuleMenus:
         col, row = self.target
         record = rule.tile(col, row) if rule is not None else None
         allowed = attribute_choices(rule, col, row)
+        only = "smash rules take include only" if rule is not None and rule.type == "smash" \
+            else "not on this tile"
         first = [MenuItem(("attr", name), label, key, enabled=name in allowed,
-                          current=name == self.attribute) for name, label, key in ATTRIBUTES]
+                          current=name == self.attribute, why=only)
+                 for name, label, key in ATTRIBUTES]
         first.append(MenuItem(("reset",), "reset tile", "r"))
         look = self.look
         offered = kind_choices(rule, col, row, self.attribute)
@@ -116,7 +119,8 @@ class RuleMenus:
             attribute = record.attribute(code) if record is not None else "dontcare"
             kinds.append(MenuItem(("kind", code), f"{glyph}{BADGES[attribute]}", str(index + 1),
                                   style=style, enabled=code in offered,
-                                  current=attribute == self.attribute))
+                                  current=attribute == self.attribute,
+                                  why=f"not with {self.attribute} on this tile"))
         return [first, kinds]
 
     def _arg_items(self, verb: str, current: str | None = None) -> list[MenuItem]:
