@@ -13,16 +13,20 @@ from textual.widgets import DataTable, Label, Static
 
 
 def binding_rows(screen: Screen) -> list[tuple[str, str]]:
-    """(keys, description) of the screen's and the app's bindings that apply now.
+    """(keys, description) of the screen's and the app's bindings that apply here.
 
     Widget bindings (cursor movement and the like) are left out: they are the same everywhere.
+    A key that exists but cannot act at this moment (redo with nothing to redo) is listed, marked
+    "(not now)", as the footer shows it dimmed; keys hidden here (check_action False) are not.
     """
     rows: dict[str, list[str]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         description = binding.description
-        if not isinstance(active.node, (Screen, App)) or not active.enabled or not description:
+        if not isinstance(active.node, (Screen, App)) or not description:
             continue
+        if not active.enabled:
+            description += " (not now)"
         rows.setdefault(description, [])
         display = screen.app.get_key_display(binding)
         if display not in rows[description]:
