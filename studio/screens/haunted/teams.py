@@ -73,7 +73,8 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         self.tests: dict[tuple[str, str], LoadTest | None] = {}
         """Last load test per AI (runtime, source); None while one runs."""
         self._select: int | None = options.get("select")
-        self._wide: bool | None = None
+        self._wide: tuple[int, ...] | None = None
+        """The column widths the table was built with."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -110,19 +111,44 @@ class TeamsScreen(TeamAdding, HauntedScreen):
             return Text("testing…", style="italic")
         return Text(result.summary(), style="green" if result.ok else "bold red")
 
+    def _widths(self) -> tuple[int, ...]:
+        """Column widths from what the rows hold, fitted to the screen: names shown whole
+        first, then teams and schools (fixed widths cut "Lookahead Ghouls" with the Team and
+        School columns empty beside it)."""
+        teams = self.model.team_tables
+
+        def need(label: str, values: list[str], cap: int) -> int:
+            return min(max([len(v) for v in values] + [len(label)]), cap)
+
+        fixed = [need("#", [str(len(teams))], 3), 8,
+                 need("Monsters", [f"{t.get('monster', 'bobo')}/{t.get('alternate', 'pinky')}"
+                                   for t in teams], 16), 11]
+        name, team, school = (need(label, [str(t.get(key, "")) for t in teams], 30)
+                              for label, key in (("Name", "name"), ("Team", "team"),
+                                                 ("School", "school")))
+        room = max(self.size.width - 2 * len(COLUMNS) - 2 - sum(fixed), 20)
+        while name + team + school > room:  # take from the widest of team and school, then name
+            if max(team, school) > 6:
+                if team >= school:
+                    team -= 1
+                else:
+                    school -= 1
+            else:
+                name -= 1
+        return fixed[0], name, team, school, fixed[1], fixed[2], fixed[3]
+
     def _columns(self, table: DataTable) -> None:
-        """(Re)build the columns for the screen's width: every column fits at 80 columns."""
-        wide = self.size.width >= 100
-        if table.columns and wide == self._wide:
+        """(Re)build the columns when their widths change."""
+        widths = self._widths()
+        if table.columns and widths == self._wide:
             return
-        self._wide = wide
+        self._wide = widths
         table.clear(columns=True)
-        widths = (3, 20, 12, 10, 8, 16, 14) if wide else (2, 13, 9, 8, 8, 14, 10)
         for label, width in zip(COLUMNS, widths):
             table.add_column(label, width=width)
 
     def on_resize(self) -> None:
-        if self.is_mounted and (self.size.width >= 100) != self._wide:
+        if self.is_mounted and self._widths() != self._wide:
             self.refresh_view()
 
     def refresh_view(self) -> None:
