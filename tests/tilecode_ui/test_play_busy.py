@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.play import PlayScreen
 from studio.storage.tilecode_replay import load_replay
@@ -77,31 +79,24 @@ async def test_a_replay_saved_during_a_round_includes_that_round(tc_folder: Path
         assert replay.rounds == screen.session.state.round == 2
 
 
-async def test_a_restart_pressed_during_the_losing_round_plays_again_without_the_dialog(
-        tc_folder: Path) -> None:
+@pytest.mark.parametrize("restart", [True, False])
+async def test_the_losing_round_shows_its_dialog_unless_a_restart_was_pressed_during_it(
+        tc_folder: Path, restart: bool) -> None:
     app = app_on(tc_folder / "hello-world.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_paused(pilot, app)
         screen.action_restart()
         await one_round(pilot, screen, "right")  # (3,5)
         gate = await round_held(pilot, screen, "up")  # into the snake: lost
-        await pilot.press("r")
+        if restart:
+            await pilot.press("r")
         await release(pilot, screen, gate)
-        assert app.screen is screen and not isinstance(app.screen, GameOverDialog)
-        assert screen.session.state.status == "play" and screen.session.state.round == 1
-
-
-async def test_the_losing_round_still_shows_its_dialog_when_nothing_was_queued(
-        tc_folder: Path) -> None:
-    app = app_on(tc_folder / "hello-world.toml")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_paused(pilot, app)
-        screen.action_restart()
-        await one_round(pilot, screen, "right")
-        gate = await round_held(pilot, screen, "up")
-        await release(pilot, screen, gate)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog),
-                         "no game-over dialog after the losing round")
+        if restart:  # the player asked to play again: no dialog over the new run
+            assert app.screen is screen
+            assert screen.session.state.status == "play" and screen.session.state.round == 1
+        else:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog),
+                             "no game-over dialog after the losing round")
 
 
 async def test_leaving_play_while_a_round_runs_is_safe(tc_folder: Path) -> None:
