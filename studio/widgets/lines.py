@@ -71,6 +71,11 @@ class LinesView(ScrollView, can_focus=True):
         """The picture as plain text, one line per row."""
         return "\n".join(strip.text for strip in self._strips)
 
+    def page(self, direction: int) -> None:
+        """Scroll a page down (1) or up (-1), a line of the last page kept in view: for screens
+        that drive a view that cannot take the focus with their own keys."""
+        self.scroll_relative(y=direction * max(self.size.height - 1, 1), animate=False)
+
     def to_strip(self, line: Text | Strip) -> Strip:
         """A line as this view draws it (callers may keep it to show again)."""
         if isinstance(line, Strip):

@@ -168,8 +168,7 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
 
     def action_scroll_tools(self, direction: int) -> None:
         """A page of the tools pane: the checks and a simulation outgrow it at 80×24."""
-        tools = self.query_one("#tools", LinesView)
-        tools.scroll_relative(y=direction * max(tools.size.height - 1, 1), animate=False)
+        self.query_one("#tools", LinesView).page(direction)
 
     def show_status(self) -> None:
         """Redraw the tools pane (wrapped to its width, so nothing is cut off at 80×24)."""

@@ -156,7 +156,7 @@ class MatchLayout(HauntedScreen):
         if not self.has_class("-log"):
             self.action_toggle_log()
         log = self.query_one("#log", LinesView)
-        log.scroll_relative(y=direction * max(log.size.height - 1, 1), animate=False)
+        log.page(direction)
         self._log_follow = log.scroll_y >= log.max_scroll_y
 
     def action_toggle_log(self) -> None:
