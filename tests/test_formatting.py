@@ -17,3 +17,11 @@ def test_a_problem_is_folded_whole_under_its_mark() -> None:
 def test_summary_values_read_as_written() -> None:
     assert summary_value([1, 2]) == "1, 2" and summary_value([]) == "-"
     assert summary_value({"press": 2}) == "press 2"
+
+
+def test_a_status_bar_gives_its_tail_a_line_of_its_own_only_when_it_must() -> None:
+    from studio.screens.formatting import bar_lines
+
+    assert bar_lines("Round 2 · next: left", "Seed 5", 78) == ["Round 2 · next: left  Seed 5"]
+    head = "Score 0  High 0  Round 118  paused · 150 ms · next: left"
+    assert bar_lines(head, "Seed 1463899912396143613", 78) == [head, "Seed 1463899912396143613"]

@@ -19,3 +19,10 @@ def marked_lines(mark: str, text: str, width: int) -> list[str]:
 
     return textwrap.wrap(f"{mark} {text}", max(width, 12), subsequent_indent=" " * (len(mark) + 1),
                          break_long_words=True, break_on_hyphens=False) or [mark]
+
+
+def bar_lines(head: str, tail: str, width: int) -> list[str]:
+    """``head  tail`` as one line when it fits in ``width``, else ``tail`` on a line of its own
+    (a status bar whose long seed would hide what precedes or follows it at 80 columns)."""
+    one = f"{head}  {tail}"
+    return [one] if len(one) <= width else [head, tail]

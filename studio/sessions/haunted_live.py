@@ -283,11 +283,21 @@ def last_line(text: str) -> str:
     return lines[-1] if lines else ""
 
 
+REASONS = {"eliminated": "the other side all fell", "tiebreak": "more tiles broken",
+           "tie": "as many tiles broken", "ai_failure": "the other AI failed",
+           "both_failed": "both AIs failed"}
+"""A round result's reason code (the replay format's) as the log says it."""
+
+
+def reason_text(reason: str) -> str:
+    return REASONS.get(reason, reason)
+
+
 def round_line(result: RoundResult, names: tuple[str, str]) -> str:
     """One line for a decided round: number, map, winner and why."""
     winner = result.winner_team
     who = "tie" if winner is None else f"{names[0 if winner == 'A' else 1]} wins"
-    detail = result.reason
+    detail = reason_text(result.reason)
     if result.failures:
         detail += "; " + "; ".join(
             f"{names[0 if team == 'A' else 1]}: {f['failure']} — {last_line(f['error'])}"

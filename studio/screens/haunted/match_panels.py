@@ -33,7 +33,9 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
     """Lines of the scoreboard, team A first."""
     lines = [Text(round_title(round_index, config, round_index > config.rounds, coin),
                   style=styles.accent)]
-    lines.append(Text(f"tally {wins['A']}–{wins['B']}–{ties} (A–B–ties)", style=styles.text))
+    # Not "A–B": the team lines below mark the sides H and A, and "A" read as away.
+    lines.append(Text(f"won {wins['A']}–{wins['B']} (in the order below) · {ties} tied",
+                      style=styles.text))
     for team, name in zip("AB", names):
         side = "home" if team == home else "away"
         living = broken = "-"

@@ -17,7 +17,7 @@ from studio.engines.haunted.match import MatchConfig
 from studio.screens.dialogs import NameDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
-from studio.sessions.haunted_live import PACES
+from studio.sessions.haunted_live import PACES, reason_text
 from studio.sessions.haunted_replays import describe_result
 from studio.storage.errors import ProjectError
 from studio.storage.haunted_replay import load_replay
@@ -163,7 +163,7 @@ class ReplayViewerScreen(MatchLayout):
             home = record["home"]
             team = home if winner == "home" else ("B" if home == "A" else "A")
             who = f"{names[0 if team == 'A' else 1]} wins"
-        return f"round {record['index']} ({record['map']}): {who} ({result['reason']})"
+        return f"round {record['index']} ({record['map']}): {who} ({reason_text(result['reason'])})"
 
     # ------------------------------------------------------------------------------ moving
 

@@ -19,6 +19,7 @@ from textual.timer import Timer
 
 from studio.engines.tilecode.model import MAX_SEED
 from studio.engines.tilecode.session import PlaySession
+from studio.screens.formatting import bar_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.debug_panel import (
     INSPECT_BINDINGS,
@@ -127,13 +128,11 @@ class PlayScreen(Inspection, TilecodeScreen):
         status = {"won": "WON", "lost": "GAME OVER"}.get(state.status,
                                                          "paused" if self.paused else "playing")
         pending = "+".join(sorted(self.pending)) or "-"
-        text = (f"Score {state.score}  High {max(self.best, state.score)}  Round {state.round}  "
-                f"{status} · {self.period} ms · next: {pending}  Seed {self.session.seed}")
         # A 19-digit seed does not fit beside the rest at 80 columns: it takes a line of its own
         # rather than hide the buttons of the next round (or itself).
-        lines = [text] if len(text) <= self.app.size.width - 2 else text.split("  Seed ")
-        if len(lines) == 2:
-            lines[1] = "Seed " + lines[1]
+        lines = bar_lines(f"Score {state.score}  High {max(self.best, state.score)}  "
+                          f"Round {state.round}  {status} · {self.period} ms · next: {pending}",
+                          f"Seed {self.session.seed}", self.app.size.width - 2)
         canvas = Canvas(max(map(len, lines)) + 1, len(lines))
         for y, line in enumerate(lines):
             canvas.put(0, y, line, styles.text)

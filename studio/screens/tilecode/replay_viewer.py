@@ -17,6 +17,7 @@ from studio.engines.tilecode.model import Game
 from studio.engines.tilecode.replay import Replay
 from studio.engines.tilecode.session import ReplayRun
 from studio.screens.dialogs import NameDialog
+from studio.screens.formatting import bar_lines
 from studio.screens.tilecode.debug_panel import (
     INSPECT_BINDINGS,
     Inspection,
@@ -59,7 +60,7 @@ class ReplayScreen(Inspection, Screen[None]):
     """Watch a recorded run; nothing here changes the project."""
 
     DEFAULT_CSS = """
-    ReplayScreen #bar { height: 1; padding: 0 1; background: $boost; }
+    ReplayScreen #bar { height: auto; max-height: 2; padding: 0 1; background: $boost; }
     ReplayScreen Horizontal { height: 1fr; }
     ReplayScreen Board { width: 1fr; height: 1fr; }
     """
@@ -112,6 +113,10 @@ class ReplayScreen(Inspection, Screen[None]):
         return MapRenderer.for_state(look, self.run.state_at(self.position), self.game.render,
                                      self.game.help)
 
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._show()  # the bar takes one line or two, by the width
+
     def _show(self) -> None:
         self.board.renderer = self._renderer()
         state = self.run.state_at(self.position)
@@ -119,12 +124,16 @@ class ReplayScreen(Inspection, Screen[None]):
             self.board.follow(*(player_position(self.game, state) or (0, 0)))
         styles = ui_styles(self.app)
         buttons = "+".join(self.run.buttons_at(self.position)) or "-"
-        end = f"/{self.run.last}" if self.position == self.run.last else ""
-        text = (f"Round {self.position}{end} of {self.replay.rounds}  Score {state.score}  "
-                f"{state.status}  seed {self.replay.seed}  buttons {buttons}  "
-                f"{'▶' if self.playing else '❚❚'} {self.period} ms")
-        canvas = Canvas(len(text) + 1, 1)
-        canvas.put(0, 0, text, styles.text)
+        end = ""
+        if self.position == self.run.last:  # was "Round 108/108 of 108"
+            end = " (the end)" if self.run.last == self.replay.rounds else " (it ends here)"
+        lines = bar_lines(f"Round {self.position} of {self.replay.rounds}{end}  Score {state.score}"
+                          f"  {state.status}  buttons {buttons}  "
+                          f"{'▶' if self.playing else '❚❚'} {self.period} ms",
+                          f"Seed {self.replay.seed}", self.app.size.width - 2)
+        canvas = Canvas(max(map(len, lines)) + 1, len(lines))
+        for y, line in enumerate(lines):
+            canvas.put(0, y, line, styles.text)
         self.query_one("#bar", LinesView).set_lines(canvas.strips())
         if self.debug:
             self.draw_panel()
