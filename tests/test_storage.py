@@ -263,7 +263,9 @@ def test_renaming_a_tilecode_project_takes_its_replays_along(tmp_path: Path) -> 
     from studio.storage.tilecode_replay import load_replay, project_changed
 
     walker = create_project(tmp_path, "tilecode", "Walker")
-    for name in ("walker.tcreplay.toml", "walker-20260101-120000.tcreplay.toml"):
+    # walkerx-best is a replay of walker whose name only starts like it: it keeps its name.
+    for name in ("walker.tcreplay.toml", "walker-20260101-120000.tcreplay.toml",
+                 "walkerx-best.tcreplay.toml"):
         assert cli.main(["run", str(walker.path), "--inputs", "right", "--save-replay",
                          str(tmp_path / name)]) == 0
     other = create_project(tmp_path, "tilecode", "Other")
@@ -272,8 +274,8 @@ def test_renaming_a_tilecode_project_takes_its_replays_along(tmp_path: Path) -> 
     renamed = rename_project(walker.path, "Hiker")
     names = sorted(p.name for p in tmp_path.glob("*.tcreplay.toml"))
     assert names == ["hiker-20260101-120000.tcreplay.toml", "hiker.tcreplay.toml",
-                     "other.tcreplay.toml"]
-    for name in names[:2]:
+                     "other.tcreplay.toml", "walkerx-best.tcreplay.toml"]
+    for name in names[:2] + names[3:]:
         replay = load_replay(tmp_path / name)
         assert replay.project == "hiker.toml"
         assert not project_changed(replay, load_project(renamed.path))  # a name is no edit

@@ -111,8 +111,8 @@ class HomeScreen(Screen[None]):
     def _stamp(self) -> tuple:
         """Names, sizes and times of the folder's files: what the list shows depends on."""
         try:
-            return tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                                for p in self.folder.glob("*.toml")))
+            stats = ((p.name, p.stat()) for p in self.folder.glob("*.toml"))
+            return tuple(sorted((name, st.st_size, st.st_mtime_ns) for name, st in stats))
         except OSError:
             return ()
 

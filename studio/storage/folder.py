@@ -136,7 +136,7 @@ def rename_project(path: str | Path, new_name: str) -> Project:
         new_path = save_new(project, path.parent)
         # Another session may have moved it meanwhile: the renamed copy is saved, which counts.
         path.unlink(missing_ok=True)
-        _follow_replays(path, new_path, before, project_sha256(load_project(new_path)))
+        _follow_replays(path, new_path, before, project_sha256(project))
     return project
 
 
@@ -156,8 +156,9 @@ def _follow_replays(old: Path, new: Path, old_sha: str, new_sha: str) -> None:
             continue
         sha = new_sha if recorded.project_sha256 == old_sha else recorded.project_sha256
         target = found
-        if found.name.startswith(old.stem):
-            renamed = found.with_name(new.stem + found.name[len(old.stem):])
+        rest = found.name[len(old.stem):]
+        if found.name.startswith(old.stem) and rest[:1] in ("-", "."):
+            renamed = found.with_name(new.stem + rest)
             target = found if renamed.exists() else renamed
         try:
             save_replay(replace(recorded, project=new.name, project_sha256=sha), target)

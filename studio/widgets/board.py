@@ -233,10 +233,13 @@ class Board(Widget, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
-        if self._cursor is not None:
+        # Whichever moved the camera last moves it again: the first follow may come before the
+        # board had a size, and a followed player must not give way to a cursor left behind
+        # (the replay viewer's bar taking a second line snapped back to the inspected cell).
+        if self._followed is not None:
+            self.follow(*self._followed)
+        elif self._cursor is not None:
             self._scroll_to_cursor()
-        elif self._followed is not None:
-            self.follow(*self._followed)  # the first follow may come before the board had a size
         # A camera that centred the board in a wider view (a negative offset) would now cut it
         # off at the far side: a panel opening beside the board showed half the map.
         cols, rows = self.full_cells
@@ -293,6 +296,7 @@ class Board(Widget, can_focus=True):
         if cell == old:
             return
         self._cursor = cell
+        self._followed = None  # the camera goes with the cursor now
         camera = self._camera
         self._scroll_to_cursor()
         if camera == self._camera:

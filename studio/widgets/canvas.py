@@ -105,6 +105,14 @@ class Canvas:
         ]
         self.hits: list[tuple[Region, Hashable]] = []
 
+    @classmethod
+    def of_lines(cls, lines: list[str], style: Style | None = None) -> Canvas:
+        """Plain lines in one style, a column to spare (a status bar's text)."""
+        canvas = cls(max(map(cell_len, lines), default=0) + 1, len(lines))
+        for y, line in enumerate(lines):
+            canvas.put(0, y, line, style)
+        return canvas
+
     def put(self, x: int, y: int, text: str, style: Style | None = None) -> int:
         """Write ``text`` at (x, y); returns the column after it."""
         if not 0 <= y < self.height:

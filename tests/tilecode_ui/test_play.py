@@ -182,3 +182,28 @@ async def test_with_the_debug_panel_open_the_camera_still_shows_the_player(
         await pilot.pause()
         x, _y = player_position(screen.game, screen.session.state)
         assert x > 1 and board._camera[0] <= x < board._camera[0] + cols
+
+
+async def test_the_replay_viewer_follows_the_player_with_the_debug_panel_open(
+        tc_folder: Path) -> None:
+    from studio.screens.tilecode.debug_panel import player_position
+    from studio.widgets.board import Board
+
+    replay = tc_folder / "boulder-dash.tcreplay.toml"
+    assert cli.main(["run", str(tc_folder / "boulder-dash.toml"), "--inputs", " ".join(
+        ["down"] * 3 + ["right"] * 12), "--save-replay", str(replay)]) == 0
+    app = app_on(replay)
+    async with app.run_test(size=(64, 24)) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("tab")  # the panel narrows the board: the map no longer fits
+        await pilot.pause()
+        board = viewer.query_one(Board)
+        cols, _rows = board.full_cells
+        assert cols < board.renderer.width
+        start = player_position(viewer.game, viewer.run.state_at(viewer.position))
+        await pilot.press("end")
+        await pilot.pause()
+        x, _y = player_position(viewer.game, viewer.run.state_at(viewer.position))
+        assert x >= start[0] + 8, "the replay should walk the player right"
+        assert board._camera[0] <= x < board._camera[0] + cols

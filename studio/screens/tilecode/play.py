@@ -133,10 +133,7 @@ class PlayScreen(Inspection, TilecodeScreen):
         lines = bar_lines(f"Score {state.score}  High {max(self.best, state.score)}  "
                           f"Round {state.round}  {status} · {self.period} ms · next: {pending}",
                           f"Seed {self.session.seed}", self.app.size.width - 2)
-        canvas = Canvas(max(map(len, lines)) + 1, len(lines))
-        for y, line in enumerate(lines):
-            canvas.put(0, y, line, styles.text)
-        self.query_one("#bar", LinesView).set_lines(canvas.strips())
+        self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
 
     def on_resize(self) -> None:
         self._draw_bar()  # one line or two, by the width

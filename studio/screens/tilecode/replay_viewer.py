@@ -120,8 +120,9 @@ class ReplayScreen(Inspection, Screen[None]):
     def _show(self) -> None:
         self.board.renderer = self._renderer()
         state = self.run.state_at(self.position)
-        if not self.debug:
-            self.board.follow(*(player_position(self.game, state) or (0, 0)))
+        # With the debug panel open too, as in play: slack keeps an inspected cell near the
+        # player in view instead of re-centring on every round.
+        self.board.follow(*(player_position(self.game, state) or (0, 0)), slack=self.debug)
         styles = ui_styles(self.app)
         buttons = "+".join(self.run.buttons_at(self.position)) or "-"
         end = ""
@@ -131,10 +132,7 @@ class ReplayScreen(Inspection, Screen[None]):
                           f"  {state.status}  buttons {buttons}  "
                           f"{'▶' if self.playing else '❚❚'} {self.period} ms",
                           f"Seed {self.replay.seed}", self.app.size.width - 2)
-        canvas = Canvas(max(map(len, lines)) + 1, len(lines))
-        for y, line in enumerate(lines):
-            canvas.put(0, y, line, styles.text)
-        self.query_one("#bar", LinesView).set_lines(canvas.strips())
+        self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
         if self.debug:
             self.draw_panel()
 
