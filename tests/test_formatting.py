@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from studio.screens.formatting import marked_lines, summary_value
+from studio.screens.formatting import fit, marked_lines, summary_value
 
 
 def test_a_problem_is_folded_whole_under_its_mark() -> None:
@@ -25,3 +25,9 @@ def test_a_status_bar_gives_its_tail_a_line_of_its_own_only_when_it_must() -> No
     assert bar_lines("Round 2 · next: left", "Seed 5", 78) == ["Round 2 · next: left  Seed 5"]
     head = "Score 0  High 0  Round 118  paused · 150 ms · next: left"
     assert bar_lines(head, "Seed 1463899912396143613", 78) == [head, "Seed 1463899912396143613"]
+
+
+def test_a_name_cut_to_fit_says_so() -> None:
+    assert fit("s0 player", 8) == "s0 play…"
+    assert fit("b0 wall", 8) == "b0 wall"
+    assert fit("abcdefgh", 8) == "abcdefgh"

@@ -26,3 +26,9 @@ def bar_lines(head: str, tail: str, width: int) -> list[str]:
     (a status bar whose long seed would hide what precedes or follows it at 80 columns)."""
     one = f"{head}  {tail}"
     return [one] if len(one) <= width else [head, tail]
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in ``width`` characters, ending in ``…`` when cut (a cut name that just stops,
+    "playe", reads as a typo)."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"

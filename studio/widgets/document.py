@@ -10,10 +10,11 @@ dialogs that ask people what to do.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from studio.storage import Project, load_project, save_project
+from studio.storage import Project, ProjectHeader, load_project, save_project
 from studio.widgets.history import Entry, History
 
 M = TypeVar("M")
@@ -37,6 +38,9 @@ class Document(Generic[M]):
         self.history: History[M] = History(read(project))
         self._saved_token = self.history.token
         self._listeners: list[Listener] = []
+        # The header (the name in every title) of the versions a reload stood between: undoing
+        # a reload must bring back the name the file had too, not just the body.
+        self._headers: dict[int, ProjectHeader] = {}
 
     # ------------------------------------------------------------------------------ model
 
@@ -84,14 +88,21 @@ class Document(Generic[M]):
     def undo(self) -> Entry[M] | None:
         entry = self.history.undo()
         if entry is not None:
+            self._restore_header()
             self._changed("undo")
         return entry
 
     def redo(self) -> Entry[M] | None:
         entry = self.history.redo()
         if entry is not None:
+            self._restore_header()
             self._changed("redo")
         return entry
+
+    def _restore_header(self) -> None:
+        header = self._headers.get(self.history.token)
+        if header is not None:
+            self.project.header = replace(header)
 
     # ------------------------------------------------------------------------------- file
 
@@ -139,8 +150,10 @@ class Document(Generic[M]):
             return
         project = load_project(self.project.path)
         model = self._read(project)
+        self._headers[self.history.token] = replace(self.project.header)
         self.project = project
         self.history.end_merge()
         self.history.record("reload from disk", model)
+        self._headers[self.history.token] = replace(project.header)
         self._saved_token = self.history.token
         self._changed("reload")

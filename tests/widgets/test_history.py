@@ -89,7 +89,12 @@ def test_save_refuses_a_stale_file_and_reload_keeps_the_edit_undoable(
     assert document.dirty and document.model == "Mine"
     document.reload()
     assert document.model == "Changed elsewhere" and not document.dirty
+    assert document.name == "Changed elsewhere"
     assert document.undo().after == "Changed elsewhere" and document.model == "Mine"
+    assert document.name == "Doc"  # the title's name goes back with the body
+    document.redo()
+    assert document.name == "Changed elsewhere"
+    document.undo()
     document.save(overwrite=True)
     assert not document.dirty
 

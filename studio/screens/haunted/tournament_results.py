@@ -17,6 +17,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from studio.engines.haunted.tournament import SINGLE, TBD, BracketMatch
+from studio.screens.formatting import fit
 from studio.sessions.haunted_results import Results
 from studio.widgets.canvas import Canvas, UIStyles
 
@@ -38,10 +39,6 @@ class Spot:
     """The match played there (None for a bye or a match not played yet)."""
     why: str = ""
     """Why there is no replay ("a bye", "not played yet")."""
-
-
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _tops(columns: list[list[BracketMatch]]) -> list[list[int]]:
@@ -67,7 +64,7 @@ def _bracket(results: Results, styles: UIStyles, cursor: int) -> tuple[list[Stri
     spots: list[Spot] = []
     for c, column in enumerate(columns):
         x = c * (CELL + GAP)
-        canvas.put(x, 0, _fit(column[0].stage, CELL), styles.primary)
+        canvas.put(x, 0, fit(column[0].stage, CELL), styles.primary)
         canvas.put(x, 1, "─" * CELL, styles.muted)
         for cell, top in zip(column, tops[c]):
             played = None
@@ -91,7 +88,7 @@ def _line(results: Results, seed_of: dict[int, int], entrant: int | None,
         return f"{'':>3}?".ljust(CELL)
     name = results.names[entrant]
     score = "" if played is None else str(played["wins"][name])
-    return f"{seed_of.get(entrant, 0):>2} {_fit(name, NAME):<{NAME}}{score:>3}"
+    return f"{seed_of.get(entrant, 0):>2} {fit(name, NAME):<{NAME}}{score:>3}"
 
 
 def _style(styles: UIStyles, entrant: int | None, cell: BracketMatch) -> Style:
@@ -109,16 +106,16 @@ def _round_robin(results: Results, styles: UIStyles, cursor: int) -> tuple[list[
         r = standing.record
         rank = "" if standing.rank is None else str(standing.rank)
         rounds = f"{r.round_wins}-{r.round_losses}-{r.round_ties}"
-        lines.append(Text(f"{rank:>3}  {_fit(standing.name, 20):<20}{r.match_wins:>3}"
+        lines.append(Text(f"{rank:>3}  {fit(standing.name, 20):<20}{r.match_wins:>3}"
                           f"{r.match_losses:>3}  {rounds:>12}{r.elo:>7.0f}"))
     lines += [Text(""), Text("matches", styles.primary)]
     spots: list[Spot] = []
     for match in results.matches:
         home, away = match["home"], match["away"]
-        line = Text(f"{match.get('number', len(spots) + 1):>3} {_fit(match['stage'], 15):<15} ")
+        line = Text(f"{match.get('number', len(spots) + 1):>3} {fit(match['stage'], 15):<15} ")
         tally = f" {match['wins'][home]}–{match['wins'][away]}–{match['ties']} "
         for name, sep in ((home, tally), (away, "")):
-            line.append(_fit(name, 20), styles.success + Style(bold=True)
+            line.append(fit(name, 20), styles.success + Style(bold=True)
                         if name == match["winner"] else styles.muted)
             line.append(sep)
         if match.get("coin_toss"):

@@ -71,8 +71,8 @@ class GeneraliseScreen(TilecodeScreen):
         styles = self.styles_ui
         views = all_views(rule)
         canvas = Canvas(WIDTH, PICTURE_TOP + 12)
-        canvas.put(0, 0, f"rule {rule.id} · {rule.type} · derived views are computed from it: "
-                         "editing the rule changes them all", styles.muted)
+        canvas.put(0, 0, f"rule {rule.id} · {rule.type} · its views are derived: editing the rule "
+                         "changes them all", styles.muted)
         canvas.put(0, 1, "transforms", styles.accent)
         x = 12
         for i, name in enumerate(transform_choices()):

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Header
 
 from studio.engines.tilecode.art_edit import flood_fill, kind_at, pixel, set_art, set_pixel
 from studio.engines.tilecode.model import ART_SIZE, KIND_CODES
+from studio.screens.formatting import fit
 from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.widgets.board import Board
@@ -120,7 +121,7 @@ class PaintEditorScreen(BoardEditorScreen):
                     for col, (char, style) in enumerate(cells):
                         canvas.put(x + col, line, char, style)
             label = styles.selected if i == self.kind else styles.muted
-            canvas.put(x, 4, f"{code} {look.names[i]}"[:8], label)
+            canvas.put(x, 4, fit(f"{code} {look.names[i]}", 8), label)
             canvas.hit(Region(x, 0, 8, 5), i)
         self.query_one("#kinds", LinesView).set_lines(canvas.strips(), canvas.hits)
 

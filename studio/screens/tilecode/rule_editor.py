@@ -72,9 +72,11 @@ class RuleEditorScreen(TilecodeScreen):
     """Edit one rule; previous / add / next walk through the rules of one sprite kind."""
 
     SCREEN_TITLE = "rule"
+    # The menu and the footer both dock at the bottom, where docks overlap: its margin keeps
+    # the menu's last line above the footer (at 80x24 its border was drawn under it).
     DEFAULT_CSS = """
     RuleEditorScreen #rule { height: 1fr; padding: 0 1; }
-    RuleEditorScreen Menu { dock: bottom; margin: 0 1; }
+    RuleEditorScreen Menu { dock: bottom; margin: 0 1 1 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,w", "move(0, -1)", "Up", show=False),
