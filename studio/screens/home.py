@@ -12,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from studio.screens.formatting import summary_value
 from studio.screens.dialogs import ConfirmDialog, NameDialog, NewProject, NewProjectDialog
@@ -27,6 +27,7 @@ from studio.storage import (
     rename_project,
     scan_folder,
 )
+from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
@@ -90,7 +91,7 @@ class HomeScreen(Screen[None]):
         yield table
         yield Static("", id="empty")
         yield Static("", id="details")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "studio"

@@ -14,7 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
 from studio.engines.btree.debugger import Debugger
@@ -26,6 +26,7 @@ from studio.screens.btree.tree_lines import (
     visible_lines,
 )
 from studio.widgets.board import Board
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 Path = tuple[int, ...]
@@ -78,7 +79,7 @@ class DebuggerScreen(BtreeScreen):
                 board = Board(self.play._renderer(), cursor=None)
                 board.can_focus = False
                 yield board
-        yield Footer()
+        yield KeysFooter()
 
     # ---------------------------------------------------------------------------- drawing
 

@@ -15,7 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import ContentSwitcher, Footer, Header
+from textual.widgets import ContentSwitcher, Header
 
 from studio.engines.btree import BtreeError, Compiled
 from studio.engines.btree.authored import authored_path_of, compiled_ids_of
@@ -35,6 +35,7 @@ from studio.screens.btree.tree_lines import (
 )
 from studio.storage.btree_project import BtreeModel, compile_model
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 Path = tuple[int, ...]
@@ -118,7 +119,7 @@ class TreeEditorScreen(TreeEditing):
                 yield PropertiesPane(id="props")
                 yield LinesView(id="compiled", focusable=False)
         yield LinesView(id="diagnostics", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     # ---------------------------------------------------------------------------- drawing
 

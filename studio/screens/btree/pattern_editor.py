@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Region
-from textual.widgets import Footer, Header, TextArea
+from textual.widgets import Header, TextArea
 
 from studio.engines.btree import pattern_edit as pe
 from studio.engines.btree.node_fields import fields_of, set_field
@@ -27,6 +27,7 @@ from studio.engines.btree.tree_edit import EditError, node_at
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.dialogs import NameDialog
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 Path = tuple[int, ...]
@@ -81,7 +82,7 @@ class PatternEditorScreen(BtreeScreen):
             area.can_focus = False  # only in the text form: the grid keys belong to the screen
             yield area
         yield LinesView(id="status", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     # ------------------------------------------------------------------------------ model
 

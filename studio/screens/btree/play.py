@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.timer import Timer
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
 from studio.engines.btree.session import AutoMove, DisplayWait, PlaySession
@@ -25,6 +25,7 @@ from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree_project import compile_model
 from studio.widgets.board import Board
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 KEY_BUTTONS = {"up": "up", "down": "down", "left": "left", "right": "right", "z": "action1",
@@ -105,7 +106,7 @@ class BtreePlayScreen(PlayView):
             board.can_focus = False
             yield board
             yield LinesView(id="choices", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

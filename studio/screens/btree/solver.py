@@ -13,11 +13,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines import jit
 from studio.screens.btree.base import BtreeScreen
 from studio.sessions import warmup
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 MAX_STATES = 2_000_000
@@ -82,7 +83,7 @@ class SolverScreen(BtreeScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield LinesView(id="report", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

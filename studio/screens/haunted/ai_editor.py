@@ -15,7 +15,7 @@ from rich.style import Style
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Static, TextArea
+from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
@@ -24,6 +24,7 @@ from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
 from studio.sessions.haunted_checks import SyntaxProblem, check_syntax, first_map, one_round_plan
 from studio.storage import StaleFileError, atomic_write
+from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
 
 DEFAULT_OPPONENT = PREFIX + "greedy"
@@ -141,7 +142,7 @@ class AIEditorScreen(HauntedScreen):
         yield Static(id="info")
         yield area
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -8,12 +8,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted_replays import list_replays
+from studio.widgets.footer import KeysFooter
 
 ENTRIES = (
     ("setup", "m", "New match", "two AIs against each other, watched live"),
@@ -48,7 +49,7 @@ class HubScreen(HauntedScreen):
         yield OptionList(*(Option(self._entry(key, label, about), id=screen)
                            for screen, key, label, about in ENTRIES), id="menu")
         yield Static(id="about")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _entry(key: str, label: str, about: str) -> Text:

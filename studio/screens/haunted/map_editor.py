@@ -18,7 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.haunted.map_edit import (
     MapDraft,
@@ -43,6 +43,7 @@ from studio.sessions.haunted import MatchPlan
 from studio.storage import ProjectError
 from studio.storage.haunted_maps import draft_of, map_names, with_draft
 from studio.widgets.board import Board
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 TOOLS_MIN = 38
@@ -119,7 +120,7 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
         with Horizontal(id="body"):
             yield Board(self._renderer(), cursor=(0, 0), id="board")
             yield LinesView(id="tools", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     # ------------------------------------------------------------------------------ reading
 

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import Event, Round, RoundState
@@ -22,6 +22,7 @@ from studio.screens.haunted.match_board import match_cells, team_colours
 from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.engines.haunted.board import Map
 from studio.widgets.board import Board
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 SIDE_WIDTH = 48
@@ -102,7 +103,7 @@ class MatchLayout(HauntedScreen):
                 yield LinesView(id="turn", focusable=False)
                 yield LinesView(id="banner", focusable=False)
         yield LinesView(id="log", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_resize(self) -> None:
         self.refresh_view()  # the board's tile size depends on the room it has

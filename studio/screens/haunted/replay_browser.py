@@ -9,7 +9,7 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from studio.engines.haunted import replay as replays
 from studio.screens.dialogs import ConfirmDialog
@@ -24,6 +24,7 @@ from studio.sessions.haunted_replays import (
 from studio.storage import move_to_trash
 from studio.storage.errors import ProjectError
 from studio.storage.haunted_replay import load_replay
+from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
 COLUMNS = ("when", "teams", "maps", "result", "seed")
@@ -65,7 +66,7 @@ class ReplayBrowserScreen(HauntedScreen):
         table.add_columns(*COLUMNS)
         yield table
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Markdown
 
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
+from studio.widgets.footer import KeysFooter
 
 RULES = """\
 # How Haunted Tiles is played
@@ -63,4 +64,4 @@ class RulesScreen(HauntedScreen):
         yield Header()
         with VerticalScroll(id="rules"):
             yield Markdown(RULES)
-        yield Footer()
+        yield KeysFooter()

@@ -10,13 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from studio.engines.haunted.builtin_ais import NAMES, PREFIX
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted import MatchPlan
+from studio.widgets.footer import KeysFooter
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
              ("custom", "my own rotation"))
@@ -123,7 +124,7 @@ class MatchSetupScreen(HauntedScreen):
                            id="no-limit", compact=True)
             yield Static(id="problem")
             yield Button("Start", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _row(label: str, widget) -> Horizontal:

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from studio.engines.haunted.builtin_ais import PREFIX
 from studio.screens.dialogs import ConfirmDialog
@@ -27,6 +27,7 @@ from studio.sessions.haunted_checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
 from studio.storage.haunted import MONSTERS
 from studio.storage.haunted_project import HauntedModel
+from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
 RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
@@ -81,7 +82,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         yield RowTable(cursor_type="row", zebra_stripes=True, id="teams")
         yield Static(id="details")
         yield Static(id="problems")
-        yield Footer()
+        yield KeysFooter()
 
     # ------------------------------------------------------------------------------ view
 

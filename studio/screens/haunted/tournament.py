@@ -19,7 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog
@@ -38,6 +38,7 @@ from studio.sessions.haunted_tournament import (
     tournament_folder,
 )
 from studio.storage import ProjectError, slug
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 PANES = ("tournaments", "entrants", "settings", "results")
@@ -129,7 +130,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
                 yield LinesView(id=pane, classes="pane", focusable=False)
         yield Static(id="status")
         yield LinesView(id="results", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Rounds, time limit and maps are the project's [match]: every match plays with them.

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.debug import describe, sprite_report, sprites_at
 from studio.engines.tilecode.events import Event
@@ -20,6 +20,7 @@ from studio.engines.tilecode.model import Game
 from studio.engines.tilecode.state import State
 from studio.widgets.board import Board
 from studio.widgets.canvas import UIStyles, ui_styles
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 PANEL_WIDTH = 36
@@ -133,7 +134,7 @@ class Inspection:
             panel = DebugPanel(id="debug", focusable=False)
             panel.display = False
             yield panel
-        yield Footer()
+        yield KeysFooter()
 
     def inspected(self) -> tuple[Game, State, State, Sequence[Event]]:
         """The game, the states before and after the round shown, and its events."""

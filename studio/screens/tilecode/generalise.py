@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.model import Rule
 from studio.engines.tilecode.rule_edit import set_transforms, transform_choices
@@ -21,6 +21,7 @@ from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_picture import WIDTH, RulePicture
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 LABELS = {"none": "none", "flip-horizontal": "flip ↔", "flip-vertical": "flip ↕",
@@ -61,7 +62,7 @@ class GeneraliseScreen(TilecodeScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield LinesView(id="generalise", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def refresh_view(self) -> None:
         rule = self.game.rule(self.rule_id)

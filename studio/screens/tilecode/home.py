@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
@@ -18,6 +18,7 @@ from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.storage.tilecode_check import Problem, game_problems
 from studio.widgets.canvas import Canvas, UIStyles
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 from studio.widgets.save import SavePath
 
@@ -86,7 +87,7 @@ class GameHomeScreen(TilecodeScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield LinesView(id="home", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     # ---------------------------------------------------------------------------- drawing
 

@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.map_edit import (
     clear_sprites,
@@ -26,6 +26,7 @@ from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 
@@ -60,7 +61,7 @@ class MapEditorScreen(BoardEditorScreen):
         yield LinesView(id="brushes", classes="-bar", focusable=False)
         yield Board(self._renderer(), cursor=(0, 0), id="map")
         yield LinesView(id="status", classes="-bar", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

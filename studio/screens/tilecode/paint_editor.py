@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.art_edit import flood_fill, kind_at, pixel, set_art, set_pixel
 from studio.engines.tilecode.model import ART_SIZE, KIND_CODES
@@ -21,6 +21,7 @@ from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 
@@ -88,7 +89,7 @@ class PaintEditorScreen(BoardEditorScreen):
             with Vertical():
                 yield LinesView(id="preview", focusable=False)
         yield LinesView(id="status", classes="-bar", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -13,7 +13,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.model import CENTRE, SPRITE_CODES, Rule
 from studio.engines.tilecode.rule_do import describe_command, do_rows, verb_choices
@@ -30,6 +30,7 @@ from studio.screens.tilecode.rule_menus import RuleMenus
 from studio.screens.tilecode.rule_picture import EXECUTION, ROW_NAMES, WIDTH, RulePicture
 from studio.storage.tilecode_check import rule_problems
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.gridnav import step
 from studio.widgets.lines import LinesView
 from studio.widgets.menu import Menu
@@ -115,7 +116,7 @@ class RuleEditorScreen(TilecodeScreen):
         yield Header()
         yield LinesView(id="rule", focusable=False)
         yield Menu(id="menu")
-        yield Footer()
+        yield KeysFooter()
 
     # ---------------------------------------------------------------------------- model
 

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from studio.engines.tilecode.model import SPRITE_CODES
 from studio.engines.tilecode.selector import (
@@ -25,6 +25,7 @@ from studio.engines.tilecode.selector import (
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.widgets.canvas import Canvas
+from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 CELL = 9
@@ -77,7 +78,7 @@ class RuleSelectorScreen(TilecodeScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield LinesView(id="selector", focusable=False)
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def cell(self) -> SelectorCell | None:

@@ -10,12 +10,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
 from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
+from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
 
 ROUND_MS = (30, 2000)
@@ -77,7 +78,7 @@ class SettingsScreen(TilecodeScreen):
                 yield Button("Apply", variant="primary", id="apply", compact=True)
                 yield Button("Back", id="back", compact=True)
             yield Static(self._about(), id="about")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

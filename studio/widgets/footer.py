@@ -1,0 +1,101 @@
+"""KeysFooter: the footer every screen shows, with whole keys only and ``? Help`` always in it.
+
+Textual's footer lays its keys out in one line and cuts the line at the terminal's edge. At 80
+columns most screens have more keys than fit, so the line ended mid-word ("Settin") and the key
+that lists all the others, ``?``, was the first to go: it comes last, with the app's keys. This
+footer shows the screen's keys in their order while they fit whole, then ``? Help``; the keys
+left out are in the help screen, which is what ``?`` is for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+HELP_ACTION = "help"
+"""The action of the key that lists every key (the app's ``?``)."""
+
+
+def key_width(key_display: str, description: str) -> int:
+    """Columns a footer key takes: the key padded by one each side, then its description and a
+    space (Textual's FooterKey styles, not compact)."""
+    return cell_len(key_display) + 2 + (cell_len(description) + 1 if description else 0)
+
+
+def fitting(keys: Iterable[tuple[str, int]], budget: int) -> list[str]:
+    """Which keys to show, in order, given (action, width) pairs and the columns there are.
+
+    Keys are taken in order while they fit; the help key is kept whatever comes before it, its
+    room set aside first. With too little room even for that, nothing but the help key shows.
+    """
+    keys = list(keys)
+    help_width = next((width for action, width in keys if action == HELP_ACTION), 0)
+    left = budget - help_width
+    shown: list[str] = []
+    for action, width in keys:
+        if action == HELP_ACTION:
+            continue
+        if width > left:
+            break
+        shown.append(action)
+        left -= width
+    if help_width:
+        shown.append(HELP_ACTION)
+    return shown
+
+
+class KeysFooter(Footer):
+    """A footer that never cuts a key in half and always offers ``? Help``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple[str, ...] | None = None
+
+    def _key_bindings(self) -> list[tuple[Binding, bool, str]]:
+        """The screen's shown bindings, the first of each action (as the footer shows them)."""
+        seen: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in seen:
+                seen[binding.action] = (binding, enabled, tooltip)
+        return list(seen.values())
+
+    def _palette_width(self) -> int:
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return 0
+        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return 0
+        binding = found[1]
+        # drawn compact ("^p palette"), with a space on its right and a bar on its left
+        return cell_len(self.app.get_key_display(binding)) + 1 + cell_len(binding.description) + 2
+
+    def _choose(self) -> tuple[str, ...]:
+        width = self.size.width or self.app.size.width
+        keys = [(binding.action, key_width(self.app.get_key_display(binding), binding.description))
+                for binding, _enabled, _tooltip in self._key_bindings()]
+        return tuple(fitting(keys, width - self._palette_width()))
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        self._shown = self._choose()
+        for binding, enabled, tooltip in self._key_bindings():
+            if binding.action in self._shown:
+                yield FooterKey(binding.key, self.app.get_key_display(binding),
+                                binding.description, binding.action, disabled=not enabled,
+                                tooltip=tooltip).data_bind(compact=Footer.compact)
+        if self._palette_width():
+            _node, binding, enabled, tooltip = self.screen.active_bindings[
+                self.app.COMMAND_PALETTE_BINDING]
+            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                            binding.action, classes="-command-palette", disabled=not enabled,
+                            tooltip=binding.tooltip or binding.description)
+
+    def on_resize(self) -> None:
+        if self._bindings_ready and self._shown is not None and self._choose() != self._shown:
+            self.call_after_refresh(self.recompose)

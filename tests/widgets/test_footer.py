@@ -1,0 +1,51 @@
+"""KeysFooter: whole keys only, in order, and always ``? Help``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets._footer import FooterKey
+
+from studio.widgets.footer import HELP_ACTION, KeysFooter, fitting, key_width
+from tests.ui_helpers import studio_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_key_is_as_wide_as_textual_draws_it() -> None:
+    assert key_width("^s", "Save") == len(" ^s Save ")
+    assert key_width("⏎", "Open") == len(" ⏎ Open ")
+    assert key_width("x", "") == len(" x ")
+
+
+def test_keys_are_kept_in_order_while_they_fit_and_help_always() -> None:
+    keys = [("save", 9), ("undo", 9), ("play", 8), ("settings", 12), ("quit", 8),
+            (HELP_ACTION, 8)]
+    assert fitting(keys, 100) == ["save", "undo", "play", "settings", "quit", HELP_ACTION]
+    # 34 columns: help's 8 first, then save, undo and play (26); settings would cut
+    assert fitting(keys, 34) == ["save", "undo", "play", HELP_ACTION]
+    # a later key that would fit is not shown out of order
+    assert fitting(keys, 44) == ["save", "undo", "play", HELP_ACTION]
+    assert fitting(keys, 5) == [HELP_ACTION]
+    assert fitting([("save", 9)], 5) == []
+
+
+async def test_at_80_columns_every_shown_key_is_whole_and_help_is_there(tmp_path: Path) -> None:
+    game = tmp_path / "boulder-dash.toml"
+    game.write_bytes((ROOT / "games" / "boulder-dash.toml").read_bytes())
+    app = studio_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for width in (80, 60, 160, 80):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause(0.2)
+            footer = app.screen.query_one(KeysFooter)
+            keys = list(footer.query(FooterKey))
+            actions = [key.action for key in keys if not key.has_class("-command-palette")]
+            assert HELP_ACTION in actions, (width, actions)
+            # all keys at 160, the app's own (theme, quit) after help; fewer, help last, below
+            assert (actions[-1] == "quit") == (width == 160), (width, actions)
+            assert (actions[-1] == HELP_ACTION) == (width < 160), (width, actions)
+            right = max(key.region.right for key in keys if key.action in actions)
+            palette = next(key for key in keys if key.has_class("-command-palette"))
+            assert right <= palette.region.x, f"at {width} a key runs under the palette key"
