@@ -80,3 +80,12 @@ def test_one_warning_per_authored_node_not_per_copy() -> None:
     board = {"type": "set-board", "pattern": pat("_")}
     tree = node("order", board, node("x-spin", {"type": "rewrite", "lhs": pat("_ _"), "rhs": pat("X X", "ghost")}))
     assert len(build(tree).warnings) == 1
+
+
+def test_padding_left_in_a_pattern_is_warned_about_where_the_game_is_checked() -> None:
+    board = {"type": "set-board", "pattern": pat("_ _")}
+    padded = rewrite("P _; Q ?", "_ _; _ _")
+    messages = _messages(node("order", board, padded))
+    assert messages == ["lhs layer 'main' holds ?, the pattern editor's padding: fill it in "
+                        "(it is read as a tile named ?)"]
+    assert _messages(node("order", board, rewrite("P _; Q R", "_ _; _ _"))) == []

@@ -359,3 +359,27 @@ async def test_the_mouse_over_a_move_does_not_move_what_the_board_follows(bt_fol
         await pilot.pause()
         assert play.hover == (other.col, other.row) and play.previewed() is not None
         assert play._focus() == followed  # else the board would slide away under the pointer
+
+
+async def test_the_debugger_opened_during_a_display_wait_stops_plays_timer(bt_folder: Path) -> None:
+    from studio.engines.btree.session import DisplayWait
+
+    path = bt_folder / "connect-four.toml"
+    path.write_text(path.read_text().replace("delay = 0.05", "delay = 0.6"))
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("1")  # a move: the board is shown for 0.6 s before the next turn
+        await settle(pilot, play)
+        assert isinstance(play.wait, DisplayWait)
+        await pilot.press("b")
+        debugger = app.screen
+        assert isinstance(debugger, DebuggerScreen)
+        engine = play.session.engine
+        steps = engine.step_count
+        await pilot.pause(1.0)  # play's display timer would have run the game on by now
+        assert engine.waiting == "display" and engine.step_count == steps
+        await pilot.press("space")  # the debugger clears the display itself: no crash after
+        await idle(pilot, debugger)
+        await pilot.pause(1.0)
+        assert app.screen is debugger and app.return_code is None

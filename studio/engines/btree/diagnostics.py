@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studio.engines.btree.errors import BtreeWarning
+from studio.engines.btree.pattern_edit import PAD
 from studio.engines.btree.schema import Node
 
 if TYPE_CHECKING:
@@ -68,7 +69,17 @@ def compiled_warnings(compiled: Compiled) -> list[BtreeWarning]:
                 for layer in pattern:
                     if layer.isdigit() and layer.isascii():
                         warn(f"layer name {layer!r} looks like a number: the reference would order it first", index)
+                padded = [layer for layer, grid in pattern.items() if _holds(grid, PAD)]
+                if padded:
+                    # The pattern editor pads new rows and columns with it; once saved it is a
+                    # tile like any other, so a cell never filled in would silently match a '?'.
+                    warn(f"{key} layer {padded[0]!r} holds {PAD}, the pattern editor's padding: fill it "
+                         f"in (it is read as a tile named {PAD})", index)
     return out
+
+
+def _holds(grid: object, tile: str) -> bool:
+    return isinstance(grid, list) and any(isinstance(row, list) and tile in row for row in grid)
 
 
 def _writes(node: Node, layer: str) -> bool:

@@ -171,10 +171,10 @@ class PatternEditorScreen(BtreeScreen):
         here = grid[r][c] if r < len(grid) and c < len(grid[r]) else "-"
         entry = f" · typing: {self.entry}▏ (enter writes)" if self.entry else \
             " · type a tile and enter; . = any, _ = empty"
-        lines.append((f"row {r}, col {c}: {here!r}{entry}", styles.text))
+        # Counted from 1, as the problems below count (the row went 0-based beside them).
+        lines.append((f"row {r + 1}, column {c + 1}: {here!r}{entry}", styles.text))
         for problem in pe.pattern_problems(node):
-            where = problem.field + (f" layer {problem.layer!r}" if problem.layer else "") + (
-                f" row {problem.row}" if problem.row is not None else "")
+            where = problem.field + (f" layer {problem.layer!r}" if problem.layer else "")
             mark, style = ("✗", styles.error) if problem.severity == "error" else \
                 ("!", styles.warning)
             lines.append((f"{mark} {where}: {problem.message}", style))

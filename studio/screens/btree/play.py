@@ -160,7 +160,7 @@ class BtreePlayScreen(PlayView):
             self.timer = None
 
     def _display_done(self) -> None:
-        if isinstance(self.wait, DisplayWait):
+        if isinstance(self.wait, DisplayWait) and self.session.engine.waiting == "display":
             self.session.clear_display()
             self.advance()
 
@@ -308,12 +308,16 @@ class BtreePlayScreen(PlayView):
         from studio.screens.btree.debugger import DebuggerScreen
 
         if not self.busy:
+            # The debugger drives the session from here: a display or automatic move timer left
+            # running would step the game under it (and clear a display it already cleared).
+            self._stop_timer()
             self.app.push_screen(DebuggerScreen(self.document, self))
 
     def action_solver(self) -> None:
         from studio.screens.btree.solver import SolverScreen
 
         if not self.busy:
+            self._stop_timer()
             self.app.push_screen(SolverScreen(self.document, self))
 
     def action_save_replay(self) -> None:
