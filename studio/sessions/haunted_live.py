@@ -95,6 +95,8 @@ class LiveMatch:
         self._teams: dict[str, dict[str, Any]] = {}
         self._current: dict[str, Any] | None = None
         """The replay record of the round being played, built from the turns seen."""
+        self._banner_due = False
+        """A round ended: its result stays in view a while before the next round starts."""
         names = plan.names()
         self._view = LiveView(names, 0, None, "A", {}, None, (), None, (), {"A": 0, "B": 0}, 0,
                               (), plan.start_paused, plan.pace, None, None, None, 0)
@@ -147,6 +149,11 @@ class LiveMatch:
         return result
 
     def _round_started(self, index: int, board: Map, home: str, state: RoundState) -> None:
+        if self._banner_due:
+            # Held here rather than when the round ended: after the last round nothing is held,
+            # so a match paused at its end shows its result (it waited for a resume before).
+            self._banner_due = False
+            self._gate(periods=BANNER_TURNS)
         with self._cond:
             if self._fast == "round":
                 self._fast = None
@@ -189,7 +196,7 @@ class LiveMatch:
         self._update(rounds=view.rounds + (result,), wins=wins, ties=ties,
                      record=failed or view.record, log=[round_line(result, view.names)])
         self._shown_at = self._clock()
-        self._gate(periods=BANNER_TURNS)
+        self._banner_due = True
 
     def _result_line(self, result: MatchResult) -> str:
         names = self._view.names

@@ -70,6 +70,41 @@ def test_paused_from_the_start_it_plays_one_turn_per_step() -> None:
     assert live.view().result is not None and not live.view().result.aborted
 
 
+def _step_until(live: LiveMatch, done) -> None:
+    """Step a paused match a turn at a time until ``done()``."""
+    for _ in range(5000):
+        if done():
+            return
+        record = live.view().record
+        live.step()
+        wait_for(lambda: live.view().record is not record or done())
+    raise AssertionError("never got there")
+
+
+def test_paused_at_the_end_of_its_last_round_the_match_still_ends() -> None:
+    one = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
+    live = LiveMatch(plan(start_paused=True, config=one))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    _step_until(live, lambda: live.view().rounds)
+    wait_for(lambda: live.view().result is not None)  # no resume: nothing is left to play
+    thread.join(10)
+    assert live.view().paused and not live.view().result.aborted
+
+
+def test_paused_between_rounds_the_next_waits_for_a_step() -> None:
+    live = LiveMatch(plan(start_paused=True))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    _step_until(live, lambda: live.view().rounds)
+    time.sleep(0.05)
+    assert live.view().round_index == 1  # the round's result stays in view
+    live.step()
+    wait_for(lambda: live.view().round_index == 2)
+    live.abort()
+    thread.join(10)
+
+
 def test_abort_keeps_the_rounds_played_and_the_one_in_progress() -> None:
     live = LiveMatch(plan(start_paused=True))
     thread = start(live)

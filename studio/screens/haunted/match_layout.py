@@ -36,13 +36,18 @@ def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
 
 
 def wrapped(lines: list[Text], width: int) -> list[Text]:
-    """Long one-style lines (round results, errors) folded to the panel's width."""
+    """Long lines (round results, an AI's failure) folded to the panel's width at spaces, their
+    styles kept; a word longer than the width is folded where it must be."""
     out: list[Text] = []
     for line in lines:
         if line.cell_len <= width:
             out.append(line)
             continue
-        out += [Text(part, style=line.style) for part in textwrap.wrap(line.plain, width)]
+        plain, start = line.plain, 0
+        for part in textwrap.wrap(plain, width, break_on_hyphens=False):
+            start = plain.index(part, start)  # the parts are the line's own words, in order
+            out.append(line[start:start + len(part)])
+            start += len(part)
     return out
 
 
@@ -123,7 +128,7 @@ class MatchLayout(HauntedScreen):
         score += wrapped([Text(shown.status, style=styles.muted)], SIDE_WIDTH - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
-            turn_panel(shown.record, shown.state, by_side, styles))
+            wrapped(turn_panel(shown.record, shown.state, by_side, styles), SIDE_WIDTH - 2))
         self.query_one("#banner", LinesView).set_lines(wrapped(shown.banner, SIDE_WIDTH - 2))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:

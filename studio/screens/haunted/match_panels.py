@@ -65,7 +65,7 @@ def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
         if moves is None:
             line.append(f"{side}: ", looks.get(side, styles.text))
             error = [x for x in str(answer.get("error", "")).splitlines() if x.strip()]
-            line.append(f"{answer.get('failure', 'no answer')}: {error[-1].strip() if error else ''}"[:60],
+            line.append(f"{answer.get('failure', 'no answer')}: {error[-1].strip() if error else ''}",
                         styles.error)
         else:
             for k, move in enumerate(moves):
@@ -73,5 +73,5 @@ def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
                 line.append(f" {ARROWS.get(move, '?')}  ", styles.text)
         lines.append(line)
         for warning in answer.get("warnings", []):
-            lines.append(Text(f"! {warning}"[:80], style=styles.warning))
-    return lines
+            lines.append(Text(f"! {warning}", style=styles.warning))
+    return lines  # whole: the panel folds them to its width (why an AI failed must be read)
