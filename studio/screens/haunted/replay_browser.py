@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,7 +28,8 @@ from studio.storage.haunted_replay import load_replay
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
-COLUMNS = ("when", "teams", "maps", "result", "seed")
+COLUMNS = ("when", "teams", "result", "maps", "seed")
+"""Maps after the result: at 80 columns the last columns are cut (the line below has it all)."""
 
 
 class ReplayBrowserScreen(HauntedScreen):
@@ -38,6 +40,7 @@ class ReplayBrowserScreen(HauntedScreen):
     DEFAULT_CSS = """
     ReplayBrowserScreen #filter { margin: 0 1; }
     ReplayBrowserScreen #replays { height: 1fr; }
+    ReplayBrowserScreen #detail { height: auto; padding: 0 1; border-top: solid $panel; }
     ReplayBrowserScreen #status { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -65,6 +68,7 @@ class ReplayBrowserScreen(HauntedScreen):
         table = RowTable(id="replays", cursor_type="row", zebra_stripes=False)
         table.add_columns(*COLUMNS)
         yield table
+        yield Static(id="detail")
         yield Static(id="status")
         yield KeysFooter()
 
@@ -93,13 +97,14 @@ class ReplayBrowserScreen(HauntedScreen):
         for info in self.infos:
             maps = ", ".join(m[:12] for m in info.maps[:2]) + (" …" if len(info.maps) > 2 else "")
             row = (info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
-                   " vs ".join(t.removeprefix("builtin:")[:12] for t in info.teams), maps or "-",
-                   info.error and f"✗ {info.error}" or info.result,
+                   " vs ".join(t.removeprefix("builtin:")[:12] for t in info.teams),
+                   info.error and f"✗ {info.error}" or info.result, maps or "-",
                    "" if info.seed is None else str(info.seed))
             if needle and needle not in " ".join(row).casefold():
                 continue
             table.add_row(*row)
             self.shown.append(info)
+        self._show_detail()
         folder = replays_folder(self.folder)
         if folder.is_relative_to(Path.cwd()):
             folder = folder.relative_to(Path.cwd())
@@ -107,6 +112,21 @@ class ReplayBrowserScreen(HauntedScreen):
         self.query_one("#status", Static).update(
             f"{count} replay(s) in {folder}" if self.infos else
             f"No replays yet: matches save theirs in {folder}")
+
+    @on(DataTable.RowHighlighted)
+    def _show_detail(self) -> None:
+        """The selected replay in full: the table cuts names to fit and, at 80 columns, leaves
+        the seed off-screen; a seed copied from there must be the whole seed."""
+        info = self.selected()
+        if info is None:
+            self.query_one("#detail", Static).update("")
+            return
+        maps = ", ".join(info.maps) or "-"
+        about = f"✗ {info.error}" if info.error else \
+            f"{info.result} · {info.rounds} round(s) · maps {maps}"
+        seed = "" if info.seed is None else f" · seed {info.seed}"
+        self.query_one("#detail", Static).update(Text(
+            f"{info.path.name}{seed}\n{' vs '.join(info.teams)}: {about}"))
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self) -> None:
