@@ -190,6 +190,9 @@ async def test_maps_list_new_duplicate_rename_and_delete(ht_project: Path) -> No
         await answer(pilot, "Waffle Two")
         assert editor.index == 10 and draft(editor).rows() == draft(editor, 1).rows()
         await pilot.press("m", "up", "up", "up", "up", "up", "up", "up", "up", "up", "up", "e")
+        await answer(pilot, "Pl, ain")  # a rotation field could not name it: refused, and why
+        assert isinstance(app.screen, NameDialog)
+        assert "comma" in str(app.screen.query_one("#problem").render())
         await answer(pilot, "Plain")  # "Default", renamed everywhere the rotation plays it
         rotation = editor.model.body["match"]["maps"]
         assert map_names(editor.model)[0] == "Plain" and rotation.count("Plain") == 2

@@ -38,7 +38,8 @@ class MapManaging(HauntedScreen):
     index: int
 
     def _name_check(self, keep: int | None) -> Callable[[str], str]:
-        """A map name's rules for the name dialog: one line, not empty, not another map's."""
+        """A map name's rules for the name dialog: one line, not empty, not another map's, no
+        comma."""
         taken = {name for i, name in enumerate(map_names(self.model)) if i != keep}
 
         def check(text: str) -> str:
@@ -47,6 +48,9 @@ class MapManaging(HauntedScreen):
                 raise ProjectError("a map needs a name on one line")
             if name in taken:
                 raise ProjectError("another map has that name")
+            if "," in name:  # the rotation fields list maps separated by commas
+                raise ProjectError("a map name cannot hold a comma (rotations are lists of "
+                                   "names separated by commas)")
             return name
 
         return check
