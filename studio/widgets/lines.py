@@ -8,6 +8,7 @@ lines that differ, which is what keeps a cursor move to a few hundred bytes over
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable, Sequence
 
 from rich.text import Text
@@ -167,3 +168,19 @@ class LinesView(ScrollView, can_focus=True):
         if key is not None:
             event.stop()
             self.post_message(self.Clicked(self, key))
+
+
+def fold_lines(lines: list[Text], width: int) -> list[Text]:
+    """Long lines (a round's result, why an AI failed, a status) folded to ``width`` at spaces, their
+    styles kept; a word longer than the width is folded where it must be."""
+    out: list[Text] = []
+    for line in lines:
+        if line.cell_len <= width:
+            out.append(line)
+            continue
+        plain, start = line.plain, 0
+        for part in textwrap.wrap(plain, width, break_on_hyphens=False):
+            start = plain.index(part, start)  # the parts are the line's own words, in order
+            out.append(line[start:start + len(part)])
+            start += len(part)
+    return out

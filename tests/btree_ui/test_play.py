@@ -383,3 +383,15 @@ async def test_the_debugger_opened_during_a_display_wait_stops_plays_timer(bt_fo
         await idle(pilot, debugger)
         await pilot.pause(1.0)
         assert app.screen is debugger and app.return_code is None
+
+
+async def test_the_debugger_draws_whole_labels_and_waits_from_its_first_frame(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, app)
+        await pilot.press("b")
+        await pilot.pause()
+        debugger = app.screen
+        assert 'rewrite [→] 1×2 "walk"' in debugger.query_one("#left").text  # was "■ rewrite"
+        stack = " ".join(debugger.query_one("#stack").text.split())
+        assert "2 choices (1-9 choose)" in stack  # folded, not cut at the pane's edge

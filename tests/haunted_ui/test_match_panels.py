@@ -7,7 +7,8 @@ from dataclasses import fields
 from rich.style import Style
 from rich.text import Text
 
-from studio.screens.haunted.match_layout import SIDE_WIDTH, wrapped
+from studio.screens.haunted.match_layout import SIDE_WIDTH
+from studio.widgets.lines import fold_lines as wrapped
 from studio.screens.haunted.match_panels import turn_panel
 from studio.widgets.canvas import UIStyles
 

@@ -27,7 +27,7 @@ from studio.screens.btree.tree_lines import (
 )
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
-from studio.widgets.lines import LinesView
+from studio.widgets.lines import LinesView, fold_lines
 
 Path = tuple[int, ...]
 
@@ -82,6 +82,12 @@ class DebuggerScreen(BtreeScreen):
         yield KeysFooter()
 
     # ---------------------------------------------------------------------------- drawing
+
+    def on_resize(self) -> None:
+        # The first picture is drawn on mount, before the panes have their width (the tree's
+        # labels were cut to 20 columns until the first step).
+        if self.is_mounted:
+            self.call_after_refresh(self.refresh_view)  # once the panes have their new sizes
 
     def refresh_view(self) -> None:
         engine = self.session.engine
@@ -143,7 +149,8 @@ class DebuggerScreen(BtreeScreen):
             extra = f" via {len(via)}" if via else ""
             lines.append(Text(f"{frame.id:>4} {frame.type} {frame.label}  @{where}{extra}",
                               styles.text))
-        self.query_one("#stack", LinesView).set_lines(lines)
+        view = self.query_one("#stack", LinesView)
+        view.set_lines(fold_lines(lines, max(view.size.width, 20)))
 
     # ---------------------------------------------------------------------------- actions
 

@@ -3,7 +3,6 @@ the scoreboard, the turn panel and a banner, with the log panel below (``l``).""
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -23,7 +22,7 @@ from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.engines.haunted.board import Map
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
-from studio.widgets.lines import LinesView
+from studio.widgets.lines import LinesView, fold_lines
 
 SIDE_WIDTH = 48
 """Columns of the panels beside the board."""
@@ -33,22 +32,6 @@ def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
     """Wide 4×2 tiles when the board fits beside the panels, else narrow 2×1 ones."""
     fits = board_size * WIDE[0] + SIDE_WIDTH + 2 <= width and board_size * WIDE[1] + 4 <= height
     return WIDE if fits else NARROW
-
-
-def wrapped(lines: list[Text], width: int) -> list[Text]:
-    """Long lines (round results, an AI's failure) folded to the panel's width at spaces, their
-    styles kept; a word longer than the width is folded where it must be."""
-    out: list[Text] = []
-    for line in lines:
-        if line.cell_len <= width:
-            out.append(line)
-            continue
-        plain, start = line.plain, 0
-        for part in textwrap.wrap(plain, width, break_on_hyphens=False):
-            start = plain.index(part, start)  # the parts are the line's own words, in order
-            out.append(line[start:start + len(part)])
-            start += len(part)
-    return out
 
 
 @dataclass(frozen=True)
@@ -125,11 +108,11 @@ class MatchLayout(HauntedScreen):
                                                          shown.events, cell)
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
                            shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
-        score += wrapped([Text(shown.status, style=styles.muted)], SIDE_WIDTH - 2)
+        score += fold_lines([Text(shown.status, style=styles.muted)], SIDE_WIDTH - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
-            wrapped(turn_panel(shown.record, shown.state, by_side, styles), SIDE_WIDTH - 2))
-        self.query_one("#banner", LinesView).set_lines(wrapped(shown.banner, SIDE_WIDTH - 2))
+            fold_lines(turn_panel(shown.record, shown.state, by_side, styles), SIDE_WIDTH - 2))
+        self.query_one("#banner", LinesView).set_lines(fold_lines(shown.banner, SIDE_WIDTH - 2))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         """Give the log panel its lines; while it is hidden they wait for ``l`` (feeding a hidden
