@@ -285,6 +285,11 @@ class PlaySession:
         self.adopt_solution(job)
         return found
 
+    def solution_played(self) -> bool:
+        """Whether the moves made are the solver's whole line (from where it searched)."""
+        sol = self.solution
+        return sol is not None and tuple(self.choices_made) == tuple(sol.prefix) + tuple(sol.line)
+
     def solution_choice(self) -> int | None:
         """The solver line's move at the current choice wait, or None when off the line."""
         sol = self.solution

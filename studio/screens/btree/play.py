@@ -39,7 +39,7 @@ class BtreePlayScreen(PlayView):
 
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
-    BtreePlayScreen #status { height: 1; padding: 0 1; background: $boost; }
+    BtreePlayScreen #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     BtreePlayScreen #panes { height: 1fr; }
     BtreePlayScreen Board { width: 1fr; height: 1fr; }
     BtreePlayScreen #choices { width: 40; height: 1fr; border-left: tall $primary 40%;

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.geometry import Region
 
 from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver
@@ -17,7 +18,7 @@ from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
-from studio.widgets.lines import LinesView
+from studio.widgets.lines import LinesView, fold_lines
 
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 """Factors on display waits and automatic moves: 0 does not wait."""
@@ -159,15 +160,22 @@ class PlayView(BtreeScreen):
             state = "running…"
         speed = SPEEDS[self.speed_index]
         digits = f" · typed {self.digits}" if self.digits else ""
-        if self.following and self.session.solution is not None:
-            hint = self.session.solution_choice()
-            digits += " · solver: enter plays its move" if hint is not None else \
-                " · off the solver's line"
-        text = (f"seed {session.seed} · step {engine.step_count} · {state} · "
-                f"moves {len(session.choices_made)} · speed ×{speed:g}{digits}")
-        canvas = Canvas(len(text) + 1, 1)
-        canvas.put(0, 0, text, self.styles_ui.text)
-        self.query_one("#status", LinesView).set_lines(canvas.strips())
+        if self.following and session.solution is not None:
+            if session.solution_played():
+                digits += " · the solver's line, played to its end"
+            elif session.solution_choice() is not None:
+                digits += " · solver: enter plays its move"
+            else:
+                digits += " · off the solver's line (s searches from here)"
+        # The engine's step count restarts at every choice (its loop check): said so, since a
+        # bare "step 26" then "step 22" read as a count going backwards. The seed goes last (a
+        # long one takes the second line) and the speed shows once it is changed.
+        pace = f" · speed ×{speed:g}" if speed != 1 else ""
+        text = (f"{state} · moves {len(session.choices_made)} ({engine.step_count} steps since "
+                f"the last){pace}{digits} · seed {session.seed}")
+        view = self.query_one("#status", LinesView)
+        view.set_lines(fold_lines([Text(text, self.styles_ui.text)],
+                                  max(view.size.width - 2, 20) if view.size.width else 78))
 
     def _draw_choices(self) -> None:
         styles = self.styles_ui

@@ -1,0 +1,83 @@
+"""The behaviour-tree debugger, opened from play: stepping, breakpoints, its first frame, and
+play's own timers kept still while it drives the session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.engines.btree.session import ChoiceWait
+from studio.screens.btree.debugger import DebuggerScreen
+from tests.btree_ui.test_play import idle, settle, start
+from tests.ui_helpers import studio_app
+
+
+async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("right")
+        await settle(pilot, play)
+        await pilot.press("b")
+        debugger = app.screen
+        assert isinstance(debugger, DebuggerScreen)
+        engine = play.session.engine
+        await pilot.press("1")  # choose at the wait (a choice resets the step budget)
+        steps = engine.step_count
+        await pilot.press("n")
+        assert engine.step_count == steps + 1
+        await pilot.press("n", "n", "p")
+        assert engine.step_count == steps + 2
+        await pilot.press("c")  # to the next wait
+        await idle(pilot, debugger)
+        assert engine.waiting == "choice"
+        await pilot.press("C")  # undo to the last wait
+        assert "undid" in debugger.message
+        # A breakpoint on the player node stops the run before it.
+        player_path = (1, 0)
+        debugger.cursor = player_path
+        await pilot.press("full_stop")
+        assert debugger.debugger.breakpoints
+        await pilot.press("1", "g")  # choose, then run: it stops before the player is called
+        await idle(pilot, debugger)
+        assert "stopped: breakpoint" in debugger.message
+        top = engine.path()[-1]
+        assert engine.nodes[top].type == "player" and engine.waiting is None
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play and isinstance(play.wait, ChoiceWait)
+
+
+async def test_the_debugger_opened_during_a_display_wait_stops_plays_timer(bt_folder: Path) -> None:
+    from studio.engines.btree.session import DisplayWait
+
+    path = bt_folder / "connect-four.toml"
+    path.write_text(path.read_text().replace("delay = 0.05", "delay = 0.6"))
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("1")  # a move: the board is shown for 0.6 s before the next turn
+        await settle(pilot, play)
+        assert isinstance(play.wait, DisplayWait)
+        await pilot.press("b")
+        debugger = app.screen
+        assert isinstance(debugger, DebuggerScreen)
+        engine = play.session.engine
+        steps = engine.step_count
+        await pilot.pause(1.0)  # play's display timer would have run the game on by now
+        assert engine.waiting == "display" and engine.step_count == steps
+        await pilot.press("space")  # the debugger clears the display itself: no crash after
+        await idle(pilot, debugger)
+        await pilot.pause(1.0)
+        assert app.screen is debugger and app.return_code is None
+
+
+async def test_the_debugger_draws_whole_labels_and_waits_from_its_first_frame(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, app)
+        await pilot.press("b")
+        await pilot.pause()
+        debugger = app.screen
+        assert 'rewrite [→] 1×2 "walk"' in debugger.query_one("#left").text  # was "■ rewrite"
+        stack = " ".join(debugger.query_one("#stack").text.split())
+        assert "2 choices (1-9 choose)" in stack  # folded, not cut at the pane's edge
