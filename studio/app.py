@@ -60,6 +60,36 @@ class StudioApp(App[None]):
         self.initial_file = None if path.is_dir() else path
         self.theme_name = theme or "dark"
         self._apply_theme(self.theme_name)
+        self.recovered: list[Path] = []
+        """Where unsaved work went when an unexpected error ended the studio."""
+        self._recovery_done = False
+
+    def _handle_exception(self, error: Exception) -> None:
+        # An unexpected error ends the app (Textual's rule): what was made since the last save
+        # is written aside first, as new files, so it does not end with it.
+        if not self._recovery_done:
+            self._recovery_done = True
+            self.recovered = self._recover_unsaved()
+        super()._handle_exception(error)
+
+    def _recover_unsaved(self) -> list[Path]:
+        kept: list[Path] = []
+        for screen in reversed(self.screen_stack):
+            recover = getattr(screen, "recover_unsaved", None)  # work outside a project
+            if recover is not None:
+                try:
+                    path = recover()
+                except Exception:  # noqa: BLE001 - keep what else can be kept
+                    continue
+                if path is not None:
+                    kept.append(path)
+        for document in self.open_documents():
+            if document.dirty:
+                try:
+                    kept.append(document.recover(self.folder))
+                except Exception:  # noqa: BLE001
+                    continue
+        return kept
 
     def _apply_theme(self, name: str) -> None:
         self.theme_name = name

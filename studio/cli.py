@@ -69,8 +69,12 @@ def _run_ui(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from studio.app import StudioApp  # the UI loads only when it is wanted
 
-    StudioApp(path, theme=args.theme, freeze_startup=True).run()
-    return EXIT_OK
+    app = StudioApp(path, theme=args.theme, freeze_startup=True)
+    app.run()
+    if app.recovered:
+        print("studio: it stopped on an unexpected error (above); unsaved work was kept in:\n"
+              + "\n".join(f"  {kept}" for kept in app.recovered), file=sys.stderr)
+    return app.return_code or EXIT_OK
 
 
 # ------------------------------------------------------------------------------------ commands

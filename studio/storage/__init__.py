@@ -13,6 +13,7 @@ from studio.storage.folder import (
     free_path,
     move_to_trash,
     rename_project,
+    save_new,
     scan_folder,
     slug,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "move_to_trash",
     "new_project",
     "rename_project",
+    "save_new",
     "save_project",
     "scan_folder",
     "slug",

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from studio.storage import Project, ProjectHeader, load_project, save_project
+from studio.storage import Project, ProjectHeader, load_project, save_new, save_project
 from studio.widgets.history import Entry, History
 
 M = TypeVar("M")
@@ -139,6 +139,18 @@ class Document(Generic[M]):
         self._saved_token = self.history.token
         self._changed("save")
         return written
+
+    def recover(self, folder: Path) -> Path:
+        """Write the unsaved model as a new project named "NAME (recovered)" beside the file (or
+        in ``folder`` for a project never saved); the file itself is not touched.
+
+        For the moment the studio fails: what was made since the last save is kept, and the
+        next start lists it on the home screen like any project.
+        """
+        header = replace(self.project.header, name=f"{self.project.name} (recovered)")
+        copy = Project(header, self._write(self.model))
+        target = self.project.path.parent if self.project.path is not None else folder
+        return save_new(copy, target)
 
     def reload(self) -> None:
         """Read the file again; the replaced model stays one undo away, so nothing is lost.

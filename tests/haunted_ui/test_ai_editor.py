@@ -221,3 +221,22 @@ async def test_f5_plays_the_code_in_the_real_match_view(ht_project: Path, good: 
         replay = read(view.replay_path)
         assert replay["teams"]["A"]["name"] == "Test" and len(replay["rounds"]) == 1
         assert replay["rounds"][0]["map"] == "Default"
+
+
+async def test_an_unexpected_error_keeps_unsaved_ai_code_beside_its_file(ht_project: Path,
+                                                                         good: Path) -> None:
+    app = app_on(ht_project)
+
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_editor(pilot)
+            await pilot.press("x")
+            app.call_later(boom)
+            await pilot.pause()
+    kept = good.with_name("good.recovered.py")
+    assert [p.resolve() for p in app.recovered] == [kept.resolve()]
+    assert kept.read_text() == "x" + GOOD_AI
+    assert good.read_text() == GOOD_AI

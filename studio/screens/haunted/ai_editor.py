@@ -271,6 +271,21 @@ class AIEditorScreen(HauntedScreen):
             "Export the AI", [Field("file", "File", suggestion)], submit, "Export",
             f"A copy of the code as it is now; relative paths start at {self.folder}."))
 
+    def recover_unsaved(self) -> Path | None:
+        """The studio is failing: the unsaved code goes to ``NAME.recovered.py`` (numbered when
+        taken) beside the file, which is not touched. None when there is nothing to keep."""
+        if self.read_only or not self.modified:
+            return None
+        for number in range(1, 100):
+            mark = "recovered" if number == 1 else f"recovered-{number}"
+            target = self.path.with_name(f"{self.path.stem}.{mark}{self.path.suffix}")
+            try:
+                atomic_write(target, self.area.text.encode("utf-8"), backup=False, exclusive=True)
+            except FileExistsError:
+                continue
+            return target
+        return None
+
     async def confirm_close(self) -> bool:
         """Before the editor closes (back, or quitting the studio): True when it may."""
         if not self.modified:
