@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from studio.screens.formatting import fit, marked_lines, summary_value
+from studio.screens.formatting import counted, fit, marked_lines, summary_value
 
 
 def test_a_problem_is_folded_whole_under_its_mark() -> None:
@@ -31,3 +31,7 @@ def test_a_name_cut_to_fit_says_so() -> None:
     assert fit("s0 player", 8) == "s0 play…"
     assert fit("b0 wall", 8) == "b0 wall"
     assert fit("abcdefgh", 8) == "abcdefgh"
+
+
+def test_a_count_takes_its_noun_in_the_plural_unless_it_is_one() -> None:
+    assert [counted(n, "map") for n in (0, 1, 2)] == ["0 maps", "1 map", "2 maps"]

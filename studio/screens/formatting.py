@@ -32,3 +32,8 @@ def fit(text: str, width: int) -> str:
     """``text`` in ``width`` characters, ending in ``…`` when cut (a cut name that just stops,
     "playe", reads as a typo)."""
     return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 map``, ``2 maps``: a count and its noun, plural with an s when not 1."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -310,4 +310,4 @@ def round_line(result: RoundResult, names: tuple[str, str]) -> str:
             f"{names[0 if team == 'A' else 1]}: {f['failure']} — {last_line(f['error'])}"
             for team, f in result.failures.items())
     return (f"round {result.index} ({result.map}): {who} ({detail}), broken "
-            f"{result.broken[0]}–{result.broken[1]}, {result.turns} turns")
+            f"{result.broken[0]}–{result.broken[1]}, {result.turns} turn{'' if result.turns == 1 else 's'}")

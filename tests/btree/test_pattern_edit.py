@@ -218,7 +218,7 @@ def test_problems_of_left_and_right() -> None:
     bigger = {"type": "rewrite", "lhs": {"main": [["A"]]}, "rhs": {"main": [["A", "B"]]}}
     [problem] = pattern_problems(bigger)
     assert (problem.field, problem.layer, problem.row, problem.severity) == ("rhs", None, None, "error")
-    assert "LEFT is 1×1 but RIGHT is 1×2" in problem.message
+    assert "lhs is 1×1 but rhs is 1×2" in problem.message
     smaller = {"type": "rewrite", "lhs": {"main": [["A", "B"]]}, "rhs": {"main": [["A"]]}}
     assert [p.severity for p in pattern_problems(smaller)] == ["warning"]
 

@@ -138,6 +138,12 @@ async def test_pause_step_and_save_now(ht_project: Path) -> None:
         await until(pilot, lambda: "turn 3" in view.query_one("#turn").text)  # the next frame
         assert "paused" in view.query_one("#score").text
         assert view.active_bindings["space"].binding.description == "Resume"  # not "Pause"
+        pace = view.live.view().pace
+        await pilot.press("minus")  # slower: seen now, not only once it resumes
+        await until(pilot, lambda: view.live.view().pace != pace)
+        slower = f"{view.live.view().pace:g} s/turn"
+        await until(pilot, lambda: f"paused (then {slower})" in
+                    " ".join(view.query_one("#score").text.split()))
         await pilot.press("s")
         saved = view.replay_path
         assert saved is not None and read(saved)["rounds"][0]["aborted"]

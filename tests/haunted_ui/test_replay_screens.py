@@ -84,6 +84,12 @@ async def test_step_through_a_recorded_match(ht_project: Path, frozen_timings) -
         await pilot.press(*"2.3", "enter")
         await pilot.pause()
         assert (viewer.round, viewer.frame) == (2, 3)
+        await pilot.press("g", *"9.9", "enter")  # beyond the match: the last turn, and it says so
+        await pilot.pause()
+        assert viewer.round == len(result.rounds)
+        assert any("there is no turn 9.9" in n.message for n in app._notifications)
+        await pilot.press("g", *"2.3", "enter")
+        await pilot.pause()
         await pilot.press("left")  # previous turn, and across the round start
         await pilot.press("home", "right_square_bracket", "left")
         assert (viewer.round, viewer.frame) == (1, result.rounds[0].turns)

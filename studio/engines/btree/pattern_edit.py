@@ -7,7 +7,7 @@ never modify their input: they return a new pattern that shares the rows they di
 Padding: new rows and columns are filled with ``?``, the reference editor's padding symbol, so
 unfilled cells stay visible and :func:`pattern_problems` can point at them (a ``?`` that survives
 into a game is an ordinary tile, spec §2). A new layer is filled with ``.``, which means "nothing
-here" wherever a pattern is used (don't care in LEFT, unchanged in RIGHT, void on a board), since
+here" wherever a pattern is used (don't care in an lhs, unchanged in an rhs, void on a board), since
 a new layer is usually sparse. Both are overridable with ``fill=``.
 """
 
@@ -43,7 +43,7 @@ class Problem:
     """A validation mark on a node's pattern: which field, layer, row (and column) is wrong.
 
     ``severity`` is ``"error"`` (the game will not load) or ``"warning"`` (it loads, but probably
-    not as meant: padding left over, a smaller RIGHT than LEFT).
+    not as meant: padding left over, a smaller rhs than lhs).
     """
 
     field: str
@@ -361,9 +361,9 @@ def shape_problems(pattern: Any, field: str) -> list[Problem]:
 
 def pattern_problems(node: Node) -> list[Problem]:
     """The validation marks of a node's patterns (spec §11.2): unequal rows, layers of different
-    sizes, LEFT and RIGHT of different sizes, padding left over.
+    sizes, an lhs and rhs of different sizes, padding left over.
 
-    A RIGHT larger than LEFT is an error (it could be written outside the board); a smaller one a
+    An rhs larger than the lhs is an error (it could be written outside the board); a smaller one a
     warning (only its area is written), as the loader has it.
     """
     out: list[Problem] = []
@@ -379,6 +379,6 @@ def pattern_problems(node: Node) -> list[Problem]:
         if left != right:
             larger = right[0] > left[0] or right[1] > left[1]
             out.append(Problem("rhs", None, None,
-                               f"LEFT is {left[0]}×{left[1]} but RIGHT is {right[0]}×{right[1]}: they must have "
+                               f"lhs is {left[0]}×{left[1]} but rhs is {right[0]}×{right[1]}: they must have "
                                "the same size", severity="error" if larger else "warning"))
     return out

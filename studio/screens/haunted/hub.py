@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from studio.screens.formatting import counted
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted_replays import list_replays
@@ -63,9 +64,14 @@ class HubScreen(HauntedScreen):
         replays = len(list_replays(self.folder))
         broken = model.broken_maps()
         rotation = " → ".join(f"{name} ✗" if name in broken else name for name in config.maps)
+        # Every map counted, the ones that cannot be played said so (9 of 10 read as lost).
+        unplayable = len(model.map_tables) - len(maps)
         lines = [
-            f"{len(maps)} maps · {len(teams)} teams · {len(model.tournament_tables)} tournaments · "
-            f"{replays} replays",
+            " · ".join([counted(len(model.map_tables), "map")
+                        + (f" ({unplayable} not playable)" if unplayable else ""),
+                        counted(len(teams), "team"),
+                        counted(len(model.tournament_tables), "tournament"),
+                        counted(replays, "replay")]),
             f"matches: best of {config.rounds} (at most {config.max_rounds} rounds), "
             f"{config.time_limit:g} s per move",
             f"maps in turn: {rotation}",

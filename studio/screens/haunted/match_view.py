@@ -124,7 +124,8 @@ class MatchViewScreen(MatchLayout):
         self._draw(self.live.view())
 
     def _draw(self, view: LiveView) -> None:
-        status = "paused" if view.paused else f"{view.pace:g} s/turn" if view.pace else "full speed"
+        pace = f"{view.pace:g} s/turn" if view.pace else "full speed"
+        status = f"paused (then {pace})" if view.paused else pace  # + and - show while paused
         if view.fast:
             status = f"finishing the {view.fast}"
         if view.result is not None or view.error:

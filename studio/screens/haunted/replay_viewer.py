@@ -221,9 +221,14 @@ class ReplayViewerScreen(MatchLayout):
             return
         number, _, turn = text.strip().partition(".")
         try:
-            self.go(int(number), int(turn or 0))
+            wanted = (int(number), int(turn or 0))
         except ValueError:
             self.notify(f"{text!r} is not round.turn", severity="error", timeout=3)
+            return
+        self.go(*wanted)
+        if (self.round, self.frame) != wanted:  # clamped: say where it went instead
+            self.notify(f"there is no turn {wanted[0]}.{wanted[1]}: showing "
+                        f"{self.round}.{self.frame}", severity="warning", timeout=4)
 
     # ------------------------------------------------------------------------------ verify
 
