@@ -51,6 +51,13 @@ def tournament_folder(project_folder: Path, name: str) -> Path:
     return replays_folder(project_folder) / slug(name)
 
 
+def has_results(project_folder: Path, name: str) -> bool:
+    """Whether a tournament called ``name`` left results beside the project (a run, or part of
+    one), whether or not the project still has the tournament."""
+    folder = tournament_folder(project_folder, name)
+    return (folder / INDEX).exists() or replay_file(folder, 1).exists()
+
+
 def replay_file(folder: Path, number: int) -> Path:
     return folder / f"match-{number:03d}.json.gz"
 

@@ -16,8 +16,10 @@ from studio.sessions.haunted_tournament import (
     TournamentCancelled,
     TournamentPlan,
     TournamentRun,
+    has_results,
     read_index,
     replay_file,
+    tournament_folder,
     same_plan,
 )
 from studio.storage.errors import ProjectError
@@ -200,3 +202,12 @@ def test_the_third_place_match_shows_before_it_is_played(tmp_path: Path) -> None
     played = document["matches"][3]
     assert played["stage"] == "third place" and third.winner is None
     assert (FIVE[third.home], FIVE[third.away]) == (played["home"], played["away"])
+
+
+def test_results_left_under_a_name_are_found_with_or_without_the_tournament(tmp_path: Path) -> None:
+    assert not has_results(tmp_path, "Cup")
+    folder = tournament_folder(tmp_path, "Cup")
+    folder.mkdir(parents=True)
+    assert not has_results(tmp_path, "Cup")  # an empty folder holds nothing
+    replay_file(folder, 1).write_bytes(b"")
+    assert has_results(tmp_path, "Cup") and not has_results(tmp_path, "Other")

@@ -52,6 +52,10 @@ def test_tournaments_and_entrants(model) -> None:
     second, index = setup.new_tournament(model)
     table = second.tournament_tables[index]
     assert index == 1 and table["name"] == "Tournament 2"
+    # a name whose results are kept beside the project (its tournament discarded) is skipped
+    kept = {"Tournament 2", "Tournament 3"}
+    skipping, _ = setup.new_tournament(model, results=kept.__contains__)
+    assert skipping.tournament_tables[-1]["name"] == "Tournament 4"
     assert table["entrants"] == [t.name for t in model.teams()]
     with pytest.raises(setup.SetupError, match="already"):
         setup.rename(second, 1, "Built-in cup")

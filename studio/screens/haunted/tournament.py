@@ -12,6 +12,7 @@ project, which is where this screen reads them back from when it opens.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -32,6 +33,7 @@ from studio.sessions.haunted_results import Results
 from studio.sessions.haunted_tournament import (
     TournamentPlan,
     TournamentRun,
+    has_results,
     index_document,
     project_plan,
     read_index,
@@ -364,7 +366,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     @work(exclusive=True, group="tournament-dialog")
     async def action_new_tournament(self) -> None:
         try:
-            suggested = setup.new_tournament(self.model)[0].tournament_tables[-1]["name"]
+            suggested = setup.new_tournament(self.model, results=partial(
+                has_results, self.folder))[0].tournament_tables[-1]["name"]
         except setup.SetupError as exc:
             self.notify(str(exc), severity="warning", timeout=4)
             return

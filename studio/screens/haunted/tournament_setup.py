@@ -9,6 +9,7 @@ as one undoable edit) or raises :class:`SetupError` with what to tell the user.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,14 +62,20 @@ def _check_name(model: HauntedModel, name: str, index: int | None) -> str:
     return name
 
 
-def new_tournament(model: HauntedModel, name: str = "") -> tuple[HauntedModel, int]:
-    """A new single-elimination tournament of every team, with a random seed; and its index."""
+def new_tournament(model: HauntedModel, name: str = "",
+                   results: Callable[[str], bool] = lambda name: False) -> tuple[HauntedModel, int]:
+    """A new single-elimination tournament of every team, with a random seed; and its index.
+
+    ``results(name)`` says whether results are kept under a name already: the suggested name
+    skips those too, or a tournament discarded after its run (results stay beside the project)
+    would lend its bracket to the next new one.
+    """
     teams = [t.name for t in model.teams()]
     if len(teams) < 2:
         raise SetupError("a tournament needs at least two teams: add them in Teams & AIs")
     taken = {t.get("name") for t in model.tournament_tables}
     number = len(taken) + 1
-    while not name and f"Tournament {number}" in taken:
+    while not name and (f"Tournament {number}" in taken or results(f"Tournament {number}")):
         number += 1
     name = _check_name(model, name or f"Tournament {number}", None)
     table = {"name": name, "mode": SINGLE, "seeding": "registration", "entrants": teams,
