@@ -101,6 +101,8 @@ async def test_setup_refuses_what_cannot_be_played(ht_project: Path) -> None:
             assert app.screen is setup
             assert message in str(setup.query_one("#problem").render())
             setup.query_one(field).value = {"#rounds": "5", "#time-limit": "2", "#seed": "1"}[field]
+            await pilot.pause()
+            assert str(setup.query_one("#problem").render()) == ""  # mended: the reason goes
         setup.query_one("#map-mode").value = "custom"
         setup.query_one("#rotation").value = "Default, Atlantis"
         await pilot.press("f5")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -177,11 +178,28 @@ class MatchSetupScreen(HauntedScreen):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        plan = self._checked()
+        if plan is not None:
+            self.app.push_screen(make("match", self.document, plan=plan))
+
+    def _checked(self) -> MatchPlan | None:
+        """The plan, or None with the reason shown under the form."""
         problem = self.query_one("#problem", Static)
         try:
             plan = self.plan()
         except ValueError as exc:
-            problem.update(f"✗ {exc}")
-            return
+            self._problem_shown = True
+            problem.update(Text(f"✗ {exc}"))
+            return None
+        self._problem_shown = False
         problem.update("")
-        self.app.push_screen(make("match", self.document, plan=plan))
+        return plan
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _field_changed(self) -> None:
+        # A reason shown stays true to the form: fixed fields clear it, a new fault replaces it
+        # (it stayed up after the rounds were mended, until the next f5).
+        if getattr(self, "_problem_shown", False):
+            self._checked()
