@@ -34,6 +34,18 @@ async def test_lists_projects_with_kinds(games: Path) -> None:
         assert [e.kind for e in pilot.app.screen.entries] == ["tilecode", "btree", "haunted"]
 
 
+async def test_home_and_end_go_to_the_first_and_last_project(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        table = pilot.app.screen.query_one(DataTable)
+        await pilot.press("down")
+        await pilot.press("end")
+        assert table.cursor_row == 2
+        await pilot.press("home")  # DataTable's own home scrolled sideways and stayed put
+        assert table.cursor_row == 0
+        await pilot.press("enter")
+        assert pilot.app.screen.document.name == "Boulder Sketch"
+
+
 async def test_open_shows_the_kind_s_screen_and_escape_returns(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
         await _select(pilot, "Spooky Cup")
