@@ -123,6 +123,25 @@ async def test_new_project_needs_a_name_and_can_be_cancelled(games: Path) -> Non
     assert len(list(games.glob("*.toml"))) == 3
 
 
+async def test_a_name_another_project_has_is_refused_saying_why(games: Path) -> None:
+    async with studio_app().run_test(size=SIZE) as pilot:
+        await pilot.press("n", *"maze runner", "enter")  # "Maze Runner" exists (any case)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, NewProjectDialog)
+        assert "already a project called" in str(dialog.query_one("#problem").render())
+        await pilot.press("escape")
+        await _select(pilot, "Spooky Cup")
+        await pilot.press("r")
+        pilot.app.screen.query_one(Input).value = ""
+        await pilot.press(*"Boulder Sketch", "enter")
+        assert isinstance(pilot.app.screen, NameDialog)  # rename onto another's name: refused
+        await pilot.press("escape")
+        await pilot.press("r", "enter")  # keeping its own name is no clash
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HomeScreen)
+    assert len(list(games.glob("*.toml"))) == 3
+
+
 async def test_rename(games: Path) -> None:
     async with studio_app().run_test(size=SIZE) as pilot:
         await _select(pilot, "Spooky Cup")

@@ -12,7 +12,7 @@ from studio.commands.haunted_import import import_haunted_maps
 from studio.commands.tilecode_import import import_tilecode_file
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.export import dumps_json
-from studio.storage import ProjectError, save_project
+from studio.storage import ProjectError, free_path, save_project, slug
 from studio.storage.trrbt import import_game, load_compiled as _load_compiled, load_game
 
 __all__ = ["load_compiled"]
@@ -84,6 +84,10 @@ def _import(args: argparse.Namespace) -> int:
         project, compiled = import_game(path, args.missing_links)
     except BtreeError as exc:
         raise as_project_error(exc, path) from None
+    if args.output is None and free_path(Path.cwd(), project.name).stem != slug(project.name):
+        # Levels of one game share its name ("blockdude levels"): a second import is named
+        # after its file too, or the home screen lists two rows nobody can tell apart.
+        project.header.name = f"{project.name} ({path.stem})"
     target = output_target(args.output, project.name, args.force)
     save_project(project, target)
     for warning in compiled.warnings:

@@ -53,6 +53,12 @@ class NewProjectDialog(Dialog[NewProject | None]):
         Binding("down", "kind(1)", "Next kind", show=False),
     ]
 
+    def __init__(self, taken: Callable[[str], str] | None = None) -> None:
+        """``taken``: a project name's check beyond its rules (the home screen refuses a name
+        another project of the folder has: two rows of one name cannot be told apart)."""
+        super().__init__()
+        self._taken = taken
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("New project", classes="title")
@@ -81,6 +87,8 @@ class NewProjectDialog(Dialog[NewProject | None]):
         name_input = self.query_one("#name", Input)
         try:
             name = validate_name(name_input.value)
+            if self._taken is not None:
+                name = self._taken(name)
         except ProjectError as exc:
             self.query_one("#problem", Static).update(exc.message)
             name_input.focus()

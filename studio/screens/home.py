@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import ClassVar
 
@@ -26,6 +26,7 @@ from studio.storage import (
     move_to_trash,
     rename_project,
     scan_folder,
+    validate_name,
 )
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
@@ -228,6 +229,20 @@ class HomeScreen(Screen[None]):
         if entry is not None:
             self.app.open_project_file(entry.path)
 
+    def _unused_name(self, keep: Path | None = None) -> Callable[[str], str]:
+        """A project name's rules, and not the name of another project listed here (``keep``:
+        the one being renamed, which may keep its name)."""
+        taken = {entry.name.casefold() for entry in self.entries if entry.path != keep}
+
+        def check(text: str) -> str:
+            name = validate_name(text)
+            if name.casefold() in taken:
+                raise ProjectError(f"there is already a project called {name!r} here: "
+                                   "two of one name cannot be told apart in the list")
+            return name
+
+        return check
+
     def action_new(self) -> None:
         def created(choice: NewProject | None) -> None:
             if choice is None:
@@ -240,7 +255,7 @@ class HomeScreen(Screen[None]):
             self.reload(select=project.path)
             self.notify(f"Created {project.path.name}")
 
-        self.app.push_screen(NewProjectDialog(), created)
+        self.app.push_screen(NewProjectDialog(self._unused_name()), created)
 
     def action_duplicate(self) -> None:
         entry = self.selected
@@ -258,7 +273,8 @@ class HomeScreen(Screen[None]):
             self.reload(select=copy.path)
             self.notify(f"Duplicated as {copy.path.name}")
 
-        dialog = NameDialog(f"Duplicate {entry.name!r} as", f"{entry.name} copy", "Duplicate")
+        dialog = NameDialog(f"Duplicate {entry.name!r} as", f"{entry.name} copy", "Duplicate",
+                            self._unused_name())
         self.app.push_screen(dialog, named)
 
     def action_rename(self) -> None:
@@ -277,7 +293,8 @@ class HomeScreen(Screen[None]):
             self.reload(select=project.path)
             self.notify(f"Renamed to {project.name!r}")
 
-        self.app.push_screen(NameDialog(f"Rename {entry.name!r}", entry.name, "Rename"), named)
+        self.app.push_screen(NameDialog(f"Rename {entry.name!r}", entry.name, "Rename",
+                                        self._unused_name(keep=entry.path)), named)
 
     def action_delete(self) -> None:
         entry = self.selected

@@ -53,6 +53,18 @@ def test_import_export_expand(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert json.loads(capsys.readouterr().out) == expanded
 
 
+def test_a_second_game_of_one_name_is_imported_under_its_file_s_name_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for level in ("level_3", "level_4"):  # levels of one game share its name
+        (tmp_path / f"{level}.yaml").write_text(GAME, encoding="utf-8")
+        assert cli.main(["import", f"{level}.yaml"]) == 0
+    first, second = capsys.readouterr().out.split()
+    assert load_project(first).name == "mini-push"
+    assert load_project(second).name == "mini-push (level_4)"
+    assert Path(second).name == "mini-push-level_4.toml"
+
+
 def test_authoring_errors_exit_1_with_the_node_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: b\ntree:\n  type: order\n  children:\n  - {type: x-link, target: gone}\n", encoding="utf-8")
