@@ -24,6 +24,7 @@ from textual.widgets import Header, Static
 
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog
+from studio.screens.formatting import fit
 from studio.screens.haunted import tournament_setup as setup
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
@@ -63,7 +64,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     TournamentScreen #tournaments { width: 22; }
     TournamentScreen #entrants { width: 1fr; }
     TournamentScreen #settings { width: 1fr; min-width: 36; }
-    TournamentScreen #status { height: 1; padding: 0 1; }
+    TournamentScreen #status { height: auto; max-height: 2; padding: 0 1; }
     TournamentScreen #results { height: 1fr; max-height: 100%; border: round $primary 30%; }
     TournamentScreen #results.-active { border: round $accent; }
     """
@@ -219,11 +220,19 @@ class TournamentScreen(RunningTournament, HauntedScreen):
                 about = f"{team.runtime} {team.source}" if team else "not in the registry"
                 if team and team.school:
                     about += f" · {team.school} ({team.school_size})"
-                lines.append(Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "",
-                                                               styles.muted)))
+                line = Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "",
+                                                          styles.muted))
+                line.rstrip()
+                if view.content_size.width > 10:  # a cut name ends in "…", not mid-word
+                    line.truncate(view.content_size.width, overflow="ellipsis")
+                lines.append(line)
         else:
+            width = view.content_size.width
             for field in setup.fields(self.model, self.selected):
-                lines.append(Text(f" {field.label:<10} {field.value}",
+                text = f" {field.label:<10} {field.value}"
+                # A long value (the rotation's maps) ends in "…" at the pane's edge rather than
+                # just stopping ("I(n) The"); e on it edits the whole of it.
+                lines.append(Text(fit(text, width) if width > 20 else text,
                                   styles.text if field.applies else styles.muted))
         if pane != "results" and lines and (active or pane == "tournaments"):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
@@ -237,8 +246,10 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             view.scroll_to_region(spot, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        # The entrants' details depend on the pane's width, known once the layout has run.
+        # The entrants' details and the settings' last line depend on the panes' widths, known
+        # once the layout has run.
         self.call_after_refresh(self._draw, "entrants")
+        self.call_after_refresh(self._draw, "settings")
 
     # ------------------------------------------------------------------------------ keys
 
