@@ -282,6 +282,9 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
         await _done(pilot, solver)
         assert solver.done and solver.outcome == "cancelled"
         assert "cancelled" in solver.query_one("#report").text
+        await pilot.press("enter")  # no line to play: it stays, and says why
+        assert app.screen is solver
+        assert any("no line to play" in n.message for n in app._notifications)
         await pilot.press("escape")
         await settle(pilot, play)
         assert app.screen is play

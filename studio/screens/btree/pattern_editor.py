@@ -33,6 +33,11 @@ from studio.widgets.lines import LinesView
 Path = tuple[int, ...]
 
 
+GRID_ACTIONS = ("move", "write", "erase", "rows", "columns", "add_layer", "rename_layer",
+                "remove_layer", "layer")
+"""What the grid's keys do: not offered while the text form is open."""
+
+
 class PatternEditorScreen(BtreeScreen):
     """Edit one pattern field (``pattern``, ``lhs`` or ``rhs``) of one node."""
 
@@ -62,6 +67,7 @@ class PatternEditorScreen(BtreeScreen):
         Binding("left_square_bracket", "layer(-1)", "Prev layer", show=False, key_display="["),
         Binding("right_square_bracket", "layer(1)", "Next layer", show=False, key_display="]"),
         Binding("tab", "toggle_text", "Text form"),
+        Binding("tab", "apply_text", "Apply text"),  # the same key, named for the text form
         Binding("escape", "back", "Back"),
     ]
 
@@ -290,7 +296,14 @@ class PatternEditorScreen(BtreeScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "other_field":
             return len(self.pattern_fields()) > 1  # hidden where there is one pattern
+        if action in GRID_ACTIONS:
+            return not self.text_mode  # the text form has the keys: the grid's are not offered
+        if action in ("toggle_text", "apply_text"):
+            return (action == "apply_text") == self.text_mode
         return super().check_action(action, parameters)
+
+    def action_apply_text(self) -> None:
+        self.action_toggle_text()
 
     def action_toggle_text(self) -> None:
         area = self.query_one(TextArea)
@@ -300,6 +313,7 @@ class PatternEditorScreen(BtreeScreen):
             self.set_class(True, "-text")
             area.can_focus = True
             area.focus()
+            self.refresh_bindings()
             return
         try:
             pattern = pe.pattern_from_text(area.text)
@@ -317,6 +331,7 @@ class PatternEditorScreen(BtreeScreen):
         area = self.query_one(TextArea)
         area.can_focus = False
         self.set_focus(None)
+        self.refresh_bindings()
 
     def action_back(self) -> None:
         if self.text_mode:

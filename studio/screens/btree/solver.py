@@ -197,6 +197,12 @@ class SolverScreen(BtreeScreen):
         self.play.resume_after_debugger()
 
     def action_play_line(self) -> None:
-        if self.done:
+        if not self.done:
+            self.notify("Still searching: the line can be played once one is found "
+                        "(escape cancels).", timeout=3)
+        elif not self.outcome.startswith("found"):
+            self.notify(f"There is no line to play ({self.outcome}): escape goes back to the "
+                        "game.", severity="warning", timeout=4)
+        else:
             self.dismiss(None)
             self.play.follow_solution()
