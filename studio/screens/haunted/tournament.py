@@ -24,10 +24,10 @@ from textual.widgets import Header, Static
 
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.formatting import fit
 from studio.screens.haunted import tournament_setup as setup
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
+from studio.screens.haunted.tournament_panes import entrant_lines, setting_lines
 from studio.screens.haunted.tournament_results import Spot, draw, step
 from studio.screens.haunted.tournament_run import RunningTournament
 from studio.sessions.haunted_results import Results
@@ -213,27 +213,9 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         elif self.tournament_name is None:
             lines = []
         elif pane == "entrants":
-            teams = {t.name: t for t in self.model.teams()}
-            wide = view.content_size.width >= 36  # details only where there is room for them
-            for k, name in enumerate(setup.tournament(self.model, self.selected)["entrants"], 1):
-                team = teams.get(name)
-                about = f"{team.runtime} {team.source}" if team else "not in the registry"
-                if team and team.school:
-                    about += f" · {team.school} ({team.school_size})"
-                line = Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "",
-                                                          styles.muted))
-                line.rstrip()
-                if view.content_size.width > 10:  # a cut name ends in "…", not mid-word
-                    line.truncate(view.content_size.width, overflow="ellipsis")
-                lines.append(line)
+            lines = entrant_lines(self.model, self.selected, styles, view.content_size.width)
         else:
-            width = view.content_size.width
-            for field in setup.fields(self.model, self.selected):
-                text = f" {field.label:<10} {field.value}"
-                # A long value (the rotation's maps) ends in "…" at the pane's edge rather than
-                # just stopping ("I(n) The"); e on it edits the whole of it.
-                lines.append(Text(fit(text, width) if width > 20 else text,
-                                  styles.text if field.applies else styles.muted))
+            lines = setting_lines(self.model, self.selected, styles, view.content_size.width)
         if pane != "results" and lines and (active or pane == "tournaments"):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
             lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)

@@ -1,0 +1,40 @@
+"""The lines of the tournament screen's entrants and settings panes (haunted.md §13.2).
+
+Each value that does not fit its pane ends in "…" at the edge rather than stopping mid-word.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from studio.screens.formatting import fit
+from studio.screens.haunted import tournament_setup as setup
+from studio.storage.haunted_project import HauntedModel
+from studio.widgets.canvas import UIStyles
+
+
+def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int) -> list[Text]:
+    """One line per entrant: its number and name, and where there is room how it runs."""
+    teams = {t.name: t for t in model.teams()}
+    wide = width >= 36  # details only where there is room for them
+    lines: list[Text] = []
+    for k, name in enumerate(setup.tournament(model, index)["entrants"], 1):
+        team = teams.get(name)
+        about = f"{team.runtime} {team.source}" if team else "not in the registry"
+        if team and team.school:
+            about += f" · {team.school} ({team.school_size})"
+        line = Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "", styles.muted))
+        line.rstrip()
+        if width > 10:
+            line.truncate(width, overflow="ellipsis")
+        lines.append(line)
+    return lines
+
+
+def setting_lines(model: HauntedModel, index: int, styles: UIStyles, width: int) -> list[Text]:
+    """One line per setting; what the mode ignores is muted. A long value (the rotation's maps)
+    is cut with "…": ``e`` on it edits the whole of it."""
+    return [Text(fit(text, width) if width > 20 else text,
+                 styles.text if field.applies else styles.muted)
+            for field in setup.fields(model, index)
+            for text in [f" {field.label:<10} {field.value}"]]
