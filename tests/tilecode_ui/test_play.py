@@ -207,3 +207,22 @@ async def test_the_replay_viewer_follows_the_player_with_the_debug_panel_open(
         x, _y = player_position(viewer.game, viewer.run.state_at(viewer.position))
         assert x >= start[0] + 8, "the replay should walk the player right"
         assert board._camera[0] <= x < board._camera[0] + cols
+
+
+async def test_a_high_score_is_kept_when_play_is_left_or_restarted(tc_folder: Path) -> None:
+    from dataclasses import replace
+
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        home = app.screen_stack[-2]
+        session = screen.session
+        session._state = replace(session.state, score=7)  # a run scoring, not over
+        screen.action_restart()
+        assert screen.game.high_score == 7  # restarting does not throw the score away
+        session._state = replace(session.state, score=9)
+        await pilot.press("escape")  # nor does leaving (the README promised it)
+        await pilot.pause()
+        assert app.screen is home and home.game.high_score == 9
+        await pilot.press("ctrl+z")
+        assert home.game.high_score == 7  # each an undoable edit

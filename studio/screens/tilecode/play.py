@@ -221,14 +221,23 @@ class PlayScreen(Inspection, TilecodeScreen):
             self.timer.stop()
             self.timer = None
         state = self.session.state
-        new_high = state.score > self.game.high_score
-        if new_high:
-            self.best = state.score
-            self.edit(f"new high score {state.score}", replace(self.game, high_score=state.score))
+        new_high = self._keep_high_score()
         if any(action == "restart" for action, _ in self.queued):
             return  # the player already asked to play again: no dialog over the new run
         self.app.push_screen(GameOverDialog(state.status, state.score, new_high),
                              self._game_over_choice)
+
+    def _keep_high_score(self) -> bool:
+        """Put a beaten high score in the project (one undoable edit); True when it was beaten.
+
+        At game over, and whenever a run is left unfinished (restart, escape): a score is
+        the player's whether or not the run ended in a win or a loss."""
+        score = self.session.state.score
+        if score <= self.game.high_score:
+            return False
+        self.best = score
+        self.edit(f"new high score {score}", replace(self.game, high_score=score))
+        return True
 
     def _game_over_choice(self, choice: str | None) -> None:
         if choice == "restart":
@@ -273,6 +282,7 @@ class PlayScreen(Inspection, TilecodeScreen):
     def action_restart(self, new_seed: bool = False) -> None:
         if not self._when_idle("restart", new_seed):
             return
+        self._keep_high_score()
         self.session.restart(fresh_seed() if new_seed else None)
         self.pending.clear()
         self._set_timer()
@@ -295,6 +305,9 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.notify(f"Replay saved: {path.name} ({replay.rounds} rounds, seed {replay.seed})")
 
     def action_leave(self) -> None:
+        if not self._when_idle("leave"):
+            return  # after the round in flight, whose score counts too
+        self._keep_high_score()
         self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
