@@ -68,10 +68,18 @@ class BoardEditing(DocumentScreen):
         self.stroke = None
         self.document.end_stroke()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.board.on_cursor_moved = self._pen_moved
+
+    def _pen_moved(self, x: int, y: int) -> None:
+        # As the cursor moves, not when its message arrives: by then a pen lifted by a key of
+        # the same burst ("p down down down p") had painted only the first cell.
+        if self.pen:
+            self.paint(x, y, stroke=True)
+
     @on(Board.CursorMoved)
     def _board_cursor_moved(self, message: Board.CursorMoved) -> None:
-        if self.pen:
-            self.paint(message.x, message.y, stroke=True)
         self.show_status()
 
     @on(Board.CellClicked)

@@ -9,7 +9,7 @@ repaints the cursor's old and new rows.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import ClassVar, Protocol
 
 from rich.segment import Segment
@@ -132,6 +132,10 @@ class Board(Widget, can_focus=True):
         self.lines_rendered = 0
         """Lines rendered so far (benchmarks and tests read it)."""
         self._base_style: Style | None = None
+        self.on_cursor_moved: Callable[[int, int], None] | None = None
+        """Called as the cursor moves, before :class:`CursorMoved` is posted: a board editor's
+        pen paints there and then (keys that come in one burst, as over SSH, are all handled
+        before any posted message, so a pen lifted at the end of the burst painted one cell)."""
 
     # ------------------------------------------------------------------------- geometry
 
@@ -301,6 +305,8 @@ class Board(Widget, can_focus=True):
         self._scroll_to_cursor()
         if camera == self._camera:
             self.refresh_rows([cell[1]] + ([old[1]] if old is not None else []))
+        if self.on_cursor_moved is not None:
+            self.on_cursor_moved(*cell)
         self.post_message(self.CursorMoved(self, *cell))
 
     def set_cursor(self, cell: tuple[int, int] | None) -> None:

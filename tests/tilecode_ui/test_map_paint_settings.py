@@ -50,6 +50,23 @@ async def test_a_pen_stroke_is_one_undo_step(tc_folder: Path) -> None:
         assert all(game_of(app).map.background[y][x] == 1 for x, y in ((1, 1), (3, 2)))
 
 
+async def test_a_burst_of_keys_paints_every_cell_of_the_stroke(tc_folder: Path) -> None:
+    from textual import events
+
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "down", "right", "4")
+        board = app.screen.query_one(Board)
+        # "p right right down p" arriving in one packet, as over SSH: every key is handled
+        # before the board's CursorMoved messages reach the screen (the pen was up by then).
+        for key in ("p", "right", "right", "down", "p"):
+            app.post_message(events.Key(key, None if len(key) > 1 else key))
+        await pilot.pause(0.2)
+        assert board.cursor == (3, 2)
+        tmap = game_of(app).map
+        assert [tmap.background[y][x] for x, y in ((1, 1), (2, 1), (3, 1), (3, 2))] == [3] * 4
+
+
 async def test_flood_fill_and_mouse_clicks(tc_folder: Path) -> None:
     app = app_on(tc_folder / "blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:
