@@ -99,13 +99,19 @@ def stale_dialog(error: StaleFileError) -> ChoiceDialog:
 
 
 class SaveAsDialog(Dialog["Path | None"]):
-    """Ask for a file to save to (a new ``.toml`` file)."""
+    """Ask for a file to save to (a new ``.toml`` file), inside ``folder`` when one is given.
+
+    The studio works on one folder: a project saved outside it would vanish from the home list,
+    and on a shared account (``studio serve``, a ForceCommand) it would write where the account
+    was never meant to.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, initial: Path) -> None:
+    def __init__(self, initial: Path, folder: Path | None = None) -> None:
         super().__init__()
         self._initial = initial
+        self._folder = folder
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -129,6 +135,9 @@ class SaveAsDialog(Dialog["Path | None"]):
             problem = "give a file name"
         elif path.suffix != ".toml":
             problem = "a project file name ends with .toml"
+        elif self._folder is not None and not path.resolve().is_relative_to(
+                self._folder.resolve()):
+            problem = f"save it in the studio's folder, {self._folder}"
         elif path.exists():
             problem = "that file exists: choose another name"
         elif not path.parent.is_dir():
@@ -197,7 +206,8 @@ class SavePath:
 
     async def save_as(self) -> bool:
         """Save under a new file name, asked for. True when saved."""
-        target = await self.app.push_screen_wait(SaveAsDialog(_suggest(self.document.path)))
+        target = await self.app.push_screen_wait(SaveAsDialog(
+            _suggest(self.document.path), getattr(self.app, "folder", None)))
         if target is None:
             return False
         try:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from studio.screens.tilecode.home import GameHomeScreen
 from studio.storage import load_project
@@ -130,6 +131,13 @@ async def test_overwrite_and_save_as_from_the_stale_question(tc_folder: Path) ->
         assert isinstance(app.screen, ChoiceDialog) and "gone" in app.screen._title
         await pilot.press("a")  # save as…
         await pilot.pause()
+        field = app.screen.query_one(Input)
+        suggested = field.value
+        field.value = "../outside.toml"  # out of the studio's folder: refused, saying where
+        await pilot.press("enter")
+        assert "studio's folder" in str(app.screen.query_one("#problem").render())
+        assert not (tc_folder.parent / "outside.toml").exists()
+        field.value = suggested
         await pilot.press("enter")  # the suggested name: hello-world-2.toml
         await pilot.pause()
         copy = tc_folder / "hello-world-2.toml"
