@@ -28,6 +28,7 @@ async def test_brushes_paint_place_toggle_and_clear(tc_folder: Path) -> None:
         assert sprites_on(game_of(app).map, 1, 1) == [0]
         await pilot.press("space")  # the same sprite again: removed (the editor never stacks)
         assert sprites_on(game_of(app).map, 1, 1) == []
+        assert editor.document.history.undo_label == "remove s0 at (1,1)"  # it said "place"
         await pilot.press("6", "space", "5", "space")  # another kind replaces it
         assert sprites_on(game_of(app).map, 1, 1) == [0]
         await pilot.press("i")  # eyedropper: the tile's sprite

@@ -46,6 +46,20 @@ async def test_every_selector_cell_creates_the_rule_the_spec_describes(tc_folder
         assert not [p for p in rule_problems(rule) if p.is_error]
 
 
+async def test_the_selector_caption_fits_80_columns_on_the_kinds_and_between_cells(
+        tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        selector = app.screen
+        for target, words in (((0, 0), "1-4 or enter on a kind chooses it"),
+                              ((1, 0), "no rules go here")):
+            await goto(pilot, selector, target)
+            lines = selector.query_one("#selector").text.splitlines()
+            assert any(words in line for line in lines)
+            assert all(len(line.rstrip()) <= 78 for line in lines)  # was cut at the edge
+
+
 async def test_player_rules_start_generalised_and_enter_opens_existing_rules(
         tc_folder: Path) -> None:
     app = app_on(tc_folder / "blank.toml")

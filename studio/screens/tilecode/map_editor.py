@@ -128,8 +128,9 @@ class MapEditorScreen(BoardEditorScreen):
         else:
             if stroke and sprites_on(tmap, x, y) == [self.brush - 4]:
                 return  # a stroke places sprites; it never toggles one away
+            removing = sprites_on(tmap, x, y) == [self.brush - 4]  # the same again toggles
             new = stamp_sprite(tmap, x, y, self.brush - 4)
-            label = f"place {code} at ({x},{y})"
+            label = f"{'remove' if removing else 'place'} {code} at ({x},{y})"
         if stroke:
             label = f"stroke of {code}"
         self.edit(label, set_map(self.game, new), self.merge_key)

@@ -138,10 +138,12 @@ class RuleSelectorScreen(TilecodeScreen):
     def _draw_caption(self, canvas: Canvas, styles, tally) -> None:
         name = self.game.sprites[self.kind].name
         cell = self.cell
-        if cell is None:
+        if cell is None:  # on the kinds, or between the rule cells
             total = len(rules_for_kind(self.game, self.kind))
-            canvas.put(0, 10, f"{name}: {total} rule(s). 1-4 or enter on a kind chooses it; "
-                       "arrows reach the rule cells.", styles.muted)
+            canvas.put(0, 10, f"{name}: {total} rule(s)", styles.muted)
+            canvas.put(0, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells"
+                       if self.cursor[0] == 0 else
+                       "no rules go here: arrows reach the rule cells", styles.muted)
             return
         count = tally.get((cell.rule_type, cell.key), 0)
         what = f"{cell.rule_type} · {cell.caption}"
