@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
+from studio.widgets.row_table import RowTable
+
 
 def binding_rows(screen: Screen) -> list[tuple[str, str]]:
     """(keys, description) of the screen's and the app's bindings that apply here.
@@ -57,7 +59,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"Keys — {self._title}", classes="title")
-            table: DataTable[Text] = DataTable(show_cursor=False, zebra_stripes=True)
+            # RowTable: home and end reach the first and last keys (DataTable's own end
+            # scrolled sideways, and a long list at 80x24 ended at its edge).
+            table: DataTable[Text] = RowTable(show_cursor=False, zebra_stripes=True)
             table.add_columns("Key", "Action")
             for keys, description in self._rows:
                 table.add_row(Text(keys, style="bold"), Text(description))

@@ -264,3 +264,20 @@ async def test_each_command_kind_can_be_added_from_the_menu(tc_folder: Path, ver
             assert [item.key[1] for item in menu.rows[0]][0] == "move"
             await pilot.press("enter", "enter")
             assert [c.verb for c in editor.rule.centre.do] == ["create", "move"]
+
+
+async def test_a_long_key_list_scrolls_to_its_end_with_end(tc_folder: Path) -> None:
+    from textual.widgets import DataTable
+
+    app = app_on(tc_folder / "boulder-dash.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "right", "enter", "question_mark")  # the rule editor's keys
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.max_scroll_y > 0  # longer than 80x24 shows
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.scroll_y == table.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.scroll_y == 0
