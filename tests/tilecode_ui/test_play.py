@@ -142,6 +142,13 @@ async def test_a_saved_replay_opens_in_the_viewer_and_verifies(tc_folder: Path) 
         assert viewer.position == replay.rounds - 2
         await pilot.press("v")
         assert viewer.run.verify().ok
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("Input").value = "999"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert viewer.position == viewer.run.last
+        assert any("there is no round 999" in n.message for n in app._notifications)
     assert cli.main(["run", str(tc_folder / "hello-world.toml"), "--inputs",
                      str(replay_path)]) == 0
 
@@ -217,6 +224,8 @@ async def test_a_high_score_is_kept_when_play_is_left_or_restarted(tc_folder: Pa
         screen = await start_paused(pilot, app)
         home = app.screen_stack[-2]
         session = screen.session
+        await pilot.press("ctrl+s")  # a replay of the saved game: no warning
+        assert not any("unsaved" in n.message for n in app._notifications)
         session._state = replace(session.state, score=7)  # a run scoring, not over
         screen.action_restart()
         assert screen.game.high_score == 7  # restarting does not throw the score away
@@ -226,3 +235,8 @@ async def test_a_high_score_is_kept_when_play_is_left_or_restarted(tc_folder: Pa
         assert app.screen is home and home.game.high_score == 9
         await pilot.press("ctrl+z")
         assert home.game.high_score == 7  # each an undoable edit
+        await pilot.press("g")
+        await wait_until(pilot, lambda: not app.screen.busy, "the first round did not end")
+        await pilot.press("ctrl+s")  # the project now differs from its file: said so
+        await pilot.pause()
+        assert any("unsaved changes" in n.message for n in app._notifications)

@@ -303,6 +303,9 @@ class PlayScreen(Inspection, TilecodeScreen):
             self.notify(str(error), severity="error")
             return
         self.notify(f"Replay saved: {path.name} ({replay.rounds} rounds, seed {replay.seed})")
+        if self.document.dirty:  # it is recorded against the game as it is in memory
+            self.notify("The project has unsaved changes: save it too (ctrl+s in the editor), "
+                        "or the replay will not match the file.", severity="warning", timeout=6)
 
     def action_leave(self) -> None:
         if not self._when_idle("leave"):

@@ -182,9 +182,14 @@ class ReplayScreen(Inspection, Screen[None]):
         if answer is None:
             return
         try:
-            self.action_jump_to(max(int(answer), 0))
+            wanted = int(answer)
         except ValueError:
             self.notify(f"{answer!r} is not a round number", severity="error")
+            return
+        self.action_jump_to(max(wanted, 0))
+        if self.position != wanted:  # clamped: say where it went instead
+            self.notify(f"there is no round {wanted}: showing round {self.position}",
+                        severity="warning", timeout=4)
 
     def action_speed(self, direction: int) -> None:
         index = min(range(len(PERIODS)), key=lambda i: abs(PERIODS[i] - self.period))
