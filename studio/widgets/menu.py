@@ -58,6 +58,8 @@ class Menu(LinesView):
         Binding("right", "move(1, 0)", "Right", show=False),
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("home", "row_end(0)", "First in the row", show=False),
+        Binding("end", "row_end(1)", "Last in the row", show=False),
         Binding("enter,space,z", "choose", "Choose"),
         Binding("escape,x,backspace", "close", "Close menu"),
     ]
@@ -189,6 +191,11 @@ class Menu(LinesView):
         self.cursor = (max(col, 0), row)
         self.draw()
         self._announce()
+
+    def action_row_end(self, last: int) -> None:
+        if self.rows:
+            col, row = self.cursor
+            self.action_move((len(self.rows[row]) - 1 - col) if last else -col, 0)
 
     def action_choose(self) -> None:
         item = self.highlighted

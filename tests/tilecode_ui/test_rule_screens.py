@@ -281,3 +281,16 @@ async def test_a_long_key_list_scrolls_to_its_end_with_end(tc_folder: Path) -> N
         await pilot.press("home")
         await pilot.pause()
         assert table.scroll_y == 0
+
+
+async def test_home_and_end_reach_the_ends_of_a_menu_row(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "change", "any", kind="2")
+        await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
+        await pilot.press("enter")
+        menu = editor.query_one("#menu")
+        await pilot.press("end")
+        assert menu.highlighted is menu.rows[0][-1]
+        await pilot.press("home")
+        assert menu.highlighted is menu.rows[0][0]
