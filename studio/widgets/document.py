@@ -144,8 +144,8 @@ class Document(Generic[M]):
         """Write the unsaved model as a new project named "NAME (recovered)" beside the file (or
         in ``folder`` for a project never saved); the file itself is not touched.
 
-        For the moment the studio fails: what was made since the last save is kept, and the
-        next start lists it on the home screen like any project.
+        For when the studio fails: what was made since the last save is kept, and the next
+        start lists it on the home screen like any project.
         """
         header = replace(self.project.header, name=f"{self.project.name} (recovered)")
         copy = Project(header, self._write(self.model))

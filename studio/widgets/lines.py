@@ -171,8 +171,8 @@ class LinesView(ScrollView, can_focus=True):
 
 
 def fold_lines(lines: list[Text], width: int) -> list[Text]:
-    """Long lines (a round's result, why an AI failed, a status) folded to ``width`` at spaces, their
-    styles kept; a word longer than the width is folded where it must be."""
+    """Long lines (a round's result, why an AI failed, a status) folded to ``width`` at spaces,
+    their styles kept; a word longer than the width is folded where it must be."""
     out: list[Text] = []
     for line in lines:
         if line.cell_len <= width:
