@@ -72,6 +72,9 @@ def parse_setup(values: dict[str, Any], maps: dict, default_rotation: tuple[str,
 class MatchSetupScreen(HauntedScreen):
     """The form; ``enter`` on Start or ``f5`` opens the match view."""
 
+    _problem_shown = False
+    """A reason is shown under the form (it then follows every change of a field)."""
+
     SCREEN_TITLE = "new match"
     AUTO_FOCUS = "#home"
     DEFAULT_CSS = """
@@ -201,5 +204,5 @@ class MatchSetupScreen(HauntedScreen):
     def _field_changed(self) -> None:
         # A reason shown stays true to the form: fixed fields clear it, a new fault replaces it
         # (it stayed up after the rounds were mended, until the next f5).
-        if getattr(self, "_problem_shown", False):
+        if self._problem_shown:
             self._checked()

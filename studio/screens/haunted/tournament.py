@@ -228,8 +228,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             view.scroll_to_region(spot, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        # The entrants' details and the settings' last line depend on the panes' widths, known
-        # once the layout has run.
+        # The entrants' details and where the settings' values are cut depend on the panes'
+        # widths, known once the layout has run.
         self.call_after_refresh(self._draw, "entrants")
         self.call_after_refresh(self._draw, "settings")
 
