@@ -308,8 +308,8 @@ class PlayScreen(Inspection, TilecodeScreen):
                         "or the replay will not match the file.", severity="warning", timeout=6)
 
     def action_leave(self) -> None:
-        if not self._when_idle("leave"):
-            return  # after the round in flight, whose score counts too
+        # At once, even with a round in flight (its worker finishes on its own): the score
+        # kept is the last round's, a state the worker replaces whole, never half-written.
         self._keep_high_score()
         self.dismiss(None)
 
