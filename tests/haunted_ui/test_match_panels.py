@@ -9,7 +9,8 @@ from rich.text import Text
 
 from studio.screens.haunted.match_layout import SIDE_WIDTH
 from studio.widgets.lines import fold_lines as wrapped
-from studio.screens.haunted.match_panels import turn_panel
+from studio.engines.haunted.match import MatchConfig
+from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.widgets.canvas import UIStyles
 
 
@@ -31,3 +32,24 @@ def test_folding_keeps_short_lines_and_splits_a_long_word() -> None:
     short = Text("turn 4", style="bold")
     assert wrapped([short], SIDE_WIDTH - 2) == [short]
     assert [line.plain for line in wrapped([Text("x" * 50)], 20)] == ["x" * 20, "x" * 20, "x" * 10]
+
+
+def test_the_scoreboard_puts_each_teams_rounds_won_on_its_own_line() -> None:
+    # The tally was one line "won 2–1 (in the order below)": beside the H/A side marks "A–B"
+    # read as home–away, and the order had to be explained.
+    config = MatchConfig(rounds=5)
+    styles = UIStyles(*[Style()] * len(fields(UIStyles)))
+    lines = scoreboard(("Alpha", "Beta"), "B", config, 4, None, {"A": 1, "B": 2}, 1,
+                       {"home": {"ms": 12.4}, "away": {"ms": 1234}}, {}, styles)
+    plain = [line.plain for line in lines]
+    assert plain[0] == "Round 4 of 5 · 1 tied"
+    header, alpha, beta = plain[1:]
+    assert alpha.split() == ["A", "Alpha", "1", "-", "-", "1234", "ms"]
+    assert beta.split() == ["H", "Beta", "2", "-", "-", "12", "ms"]
+    for word in ("won", "alive", "broken", "answer"):  # each figure under its column's name
+        column = header.index(word) + len(word)
+        assert alpha[column - 1] != " " and beta[column - 1] != " "
+    assert all(len(line) <= SIDE_WIDTH - 2 for line in plain)
+    no_ties = scoreboard(("Alpha", "Beta"), "A", config, 1, None, {"A": 0, "B": 0}, 0, None,
+                         {}, styles)
+    assert no_ties[0].plain == "Round 1 of 5"

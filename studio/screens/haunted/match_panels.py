@@ -30,12 +30,12 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
                state: RoundState | None, wins: dict[str, int], ties: int,
                record: dict[str, Any] | None, looks: dict[str, Style], styles: UIStyles,
                coin: bool = False) -> list[Text]:
-    """Lines of the scoreboard, team A first."""
-    lines = [Text(round_title(round_index, config, round_index > config.rounds, coin),
-                  style=styles.accent)]
-    # Not "A–B": the team lines below mark the sides H and A, and "A" read as away.
-    lines.append(Text(f"won {wins['A']}–{wins['B']} (in the order below) · {ties} tied",
-                      style=styles.text))
+    """Lines of the scoreboard: the round (and the tied rounds), a column header, then a line a
+    team, team A first, with the rounds it won beside its name."""
+    title = round_title(round_index, config, round_index > config.rounds, coin)
+    lines = [Text(title + (f" · {ties} tied" if ties else ""), style=styles.accent),
+             Text(f"{'':18} {'won':>3} {'alive':>5} {'broken':>6} {'answer':>7}",
+                  style=styles.muted)]
     for team, name in zip("AB", names):
         side = "home" if team == home else "away"
         living = broken = "-"
@@ -47,7 +47,8 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
         line = Text()
         line.append("H " if side == "home" else "A ", looks.get(side, styles.text))
         line.append(f"{name[:16]:<16}", styles.text)
-        line.append(f" {living} alive {broken:>2} broken {answer:>6}", styles.muted)
+        line.append(f" {wins[team]:>3}", styles.text)
+        line.append(f" {living:>5} {broken:>6} {answer:>7}", styles.muted)
         lines.append(line)
     return lines
 
