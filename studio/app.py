@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -23,6 +23,7 @@ from studio.storage import ProjectError, load_project
 from studio.storage.tilecode_replay import is_replay_name
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
+from studio.widgets.typeahead import TypeAhead
 
 THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
 """Our theme names -> Textual themes; ``ansi`` keeps to the terminal's own 16 colours."""
@@ -40,7 +41,7 @@ def _freeze_startup_objects() -> None:
     gc.freeze()
 
 
-class StudioApp(App[None]):
+class StudioApp(TypeAhead):
     """The studio. ``path`` is a folder of projects or one project file."""
 
     TITLE = "studio"

@@ -9,7 +9,7 @@ import pytest
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import load_project
 from studio.storage.btree_project import project_model
-from tests.ui_helpers import studio_app, workers_done
+from tests.ui_helpers import studio_app, wait_until, workers_done
 
 
 def saved_tree(path: Path) -> dict:
@@ -247,3 +247,20 @@ async def test_the_pattern_editor_goes_from_lhs_to_rhs_with_f9(bt_folder: Path) 
         assert app.screen.check_action("other_field", ()) is False
         await pilot.press("f9")
         assert app.screen.field == "pattern"
+
+
+async def test_an_add_typed_in_one_burst_filters_the_type_list(bt_folder: Path) -> None:
+    # "o order enter" arriving at once: "o" starts a dialog flow; the letters after it ran tree
+    # keys ("o" insert, "e" pattern editor) while the type dialog was on its way.
+    from textual import events
+
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (1,))
+        for key in ("o", *"order", "enter"):
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await wait_until(pilot, lambda: app.screen is editor
+                         and types(editor.tree["children"][1]) == ["order"],
+                         "the node was not inserted")

@@ -15,6 +15,7 @@ from tests.haunted_ui.teams_helpers import (
     BROKEN_AI, GOOD_AI, HANGING_AI, add_file_team, app_on, fill, finish, open_teams,
     problem_text, saved_teams, set_limits, write_ai,
 )
+from tests.ui_helpers import wait_until
 
 BUILT_IN = ["Lookahead Ghouls", "Greedy Ghosts", "Cautious Creepers", "Wandering Wisps",
             "Idle Imps"]
@@ -276,3 +277,20 @@ async def test_the_form_opens_with_enter_and_escape_cancels(ht_project: Path) ->
         await fill(pilot, name="Changed")
         await pilot.press("escape")
         assert app.screen is screen and screen.model.team_tables[0]["name"] == "Lookahead Ghouls"
+
+
+async def test_a_whole_add_typed_in_one_burst_fills_the_form(ht_project: Path) -> None:
+    # "a f NAME tab FILE enter" arriving at once: the pick answers a dialog flow, which then
+    # shows the form; the keys after "f" reached the Teams screen (and ran its keys) before.
+    from textual import events
+
+    write_ai(ht_project.parent, "good.py", GOOD_AI)
+    app = app_on(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_teams(pilot)
+        for key in ("a", "f", *"Owls", "tab", *"ais/good.py", "enter"):
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await wait_until(pilot, lambda: len(screen.model.team_tables) == 6
+                         and app.screen is screen, "the team was not added")
+        assert screen.model.team_tables[-1] == {"name": "Owls", "runtime": "python",
+                                                "source": "ais/good.py"}

@@ -1,0 +1,56 @@
+"""Type-ahead: a burst of keys (a fast typist, a paste, keys bunched by SSH) is handled in order,
+each key on the screen the one before it opened. The bursts are posted without waiting, as they
+arrive in one read from the terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.widgets import Input
+
+from studio.screens.dialogs import NewProjectDialog
+from studio.screens.home import HomeScreen
+from studio.storage import load_project
+from tests.ui_helpers import SIZE, studio_app, wait_until
+
+
+def burst(app, *keys: str) -> None:
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_a_name_typed_right_after_n_goes_into_the_new_project_dialog(games: Path) -> None:
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # "q" and "t" are app keys: before, they reached the home screen (quit, next theme)
+        # while the dialog was on its way, and the name field got none of the burst.
+        burst(app, "n", *"quiet tower", "enter")
+        await wait_until(pilot, lambda: (games / "quiet-tower.toml").exists(),
+                         "no project was made")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                         and app.screen.selected.name == "quiet tower", "not back home")
+        assert app.theme_name == "dark" and app.is_running
+    assert load_project(games / "quiet-tower.toml").kind == "tilecode"
+
+
+async def test_keys_after_a_key_that_opens_a_screen_wait_for_its_focus(games: Path) -> None:
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "n", "x", "y")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewProjectDialog)
+                         and app.screen.query_one("#name", Input).value == "xy",
+                         "the keys after n did not reach the name field")
+
+
+async def test_keys_typed_one_at_a_time_never_wait(games: Path) -> None:
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for key in "abc":
+            await pilot.press(key)
+            assert not app._held and app._in_flight is None
+        assert app.screen.query_one("#name", Input).value == "abc"
+
