@@ -135,7 +135,10 @@ class BtreeRenderer:
         if self.preview is not None:
             preview = tuple(self._preview_tile(y, x) for x in range(self.width))
         badges = tuple(sorted((c, n) for (r, c), n in self._badges.items() if r == y))
-        return (cells, tuple(sorted(self._covered.get(y, ()))), badges, preview)
+        covered = tuple(sorted(self._covered.get(y, ())))
+        # Which tiles are drawn at all changes every row (l, _); the tint only covered cells.
+        return (cells, covered, badges, preview, self.hidden_layers, self.show_hidden,
+                self.tint if covered else None)
 
     def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
         styles = self.styles
