@@ -165,6 +165,19 @@ async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: 
         assert "the solver's line, played to its end" in status and "off the" not in status
 
 
+async def test_the_solver_shows_the_depth_its_search_reached(bt_folder: Path) -> None:
+    # As `studio solve` says it: the screen kept the last progress report's depth (0 for the
+    # eight puzzle, whose search ends before a second report).
+    app = studio_app(bt_folder / "eight-puzzle.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert "found" in solver.outcome
+        assert solver.depth == solver.job.result.depth > 0
+
+
 async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_first(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
     async with app.run_test(size=(100, 30)) as pilot:

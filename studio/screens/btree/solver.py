@@ -115,7 +115,7 @@ class SolverScreen(BtreeScreen):
             return
         self.done = True
         self.ended = time.perf_counter()
-        self.states = result.states
+        self.states, self.depth = result.states, result.depth  # as `studio solve` reports them
         method = METHODS[self.method]
         if getattr(result, "cancelled", False):
             self.outcome = "cancelled"
