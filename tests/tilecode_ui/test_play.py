@@ -116,8 +116,26 @@ async def test_game_over_dialog_then_restart(tc_folder: Path) -> None:
         assert isinstance(app.screen, GameOverDialog) and app.screen.status == "lost"
         await pilot.press("up", "left")  # still held from playing: the result stays up
         assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("x", "k", "question_mark")  # stray keys left play, the run unsaved
+        assert isinstance(app.screen, GameOverDialog)
         await pilot.press("r")
         assert app.screen is screen and screen.session.state.round == 1
+
+
+async def test_ctrl_s_at_game_over_saves_the_replay_as_in_play(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.action_restart()
+        await one_round(pilot, screen, "right")
+        await one_round(pilot, screen, "up")  # game lost
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("ctrl+s")  # it left play, and the run could no longer be saved
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)  # shown again after saving, as after s
+        assert app.screen_stack[-2] is screen
+    assert load_replay(tc_folder / "hello-world.tcreplay.toml").result == "lost"
 
 
 async def test_a_saved_replay_opens_in_the_viewer_and_verifies(tc_folder: Path) -> None:

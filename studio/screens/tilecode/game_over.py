@@ -9,14 +9,15 @@ from textual.widgets import Label, Static
 
 from studio.widgets.dialogs import Dialog
 
-KEYS = {"r": "restart", "R": "new", "s": "save", "tab": "debug"}
-GAME_KEYS = {"left", "right", "up", "down", "w", "a", "s", "d", "space", "z"} - set(KEYS)
-"""Keys still held from playing when the game ends: they must not skip the result."""
+KEYS = {"r": "restart", "R": "new", "s": "save", "ctrl+s": "save", "tab": "debug",
+        "enter": "leave", "escape": "leave"}
+"""The dialog's keys; any other does nothing (the game's own keys may still be held from
+playing, and a stray key must not throw the run away unsaved)."""
 
 
 class GameOverDialog(Dialog[str]):
-    """Returns restart, new (seed), save (the replay), debug, or leave for any other key
-    except the game's own keys (d-pad, A), which a player may still be pressing."""
+    """Returns restart, new (seed), save (the replay, also ``ctrl+s`` as in play), debug, or
+    leave (``enter``, ``escape``): every key is written on it."""
 
     DEFAULT_CSS = """
     GameOverDialog > Vertical { width: 44; }
@@ -44,7 +45,6 @@ class GameOverDialog(Dialog[str]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        if event.key in GAME_KEYS:
-            return
-        self.dismiss(KEYS.get(event.key if event.key == "tab" else event.character or "",
-                              "leave"))
+        choice = KEYS.get(event.key)
+        if choice is not None:
+            self.dismiss(choice)
