@@ -1,4 +1,5 @@
-"""KeysFooter: the footer every screen shows, with whole keys only and ``? Help`` always in it.
+"""KeysFooter: the footer every screen shows, with whole keys only and ``? Help`` always in it
+(``f1 Help`` while a text field has the focus, where ``?`` is typed).
 
 Textual's footer lays its keys out in one line and cuts the line at the terminal's edge. At 80
 columns most screens have more keys than fit, so the line ended mid-word ("Settin") and the key
@@ -14,11 +15,17 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer
+from textual.widgets import Footer, Input, TextArea
 from textual.widgets._footer import FooterKey
 
 HELP_ACTION = "help"
-"""The action of the key that lists every key (the app's ``?``)."""
+"""The action of the key that lists every key (the app's ``?``, also ``f1``)."""
+
+
+def takes_text(widget: object) -> bool:
+    """Whether ``widget`` types the characters pressed in it (so ``?`` is a character there,
+    and help is ``f1``): text fields, and widgets that say so with ``takes_text = True``."""
+    return isinstance(widget, (Input, TextArea)) or getattr(widget, "takes_text", False) is True
 
 
 def key_width(key_display: str, description: str) -> int:
@@ -64,6 +71,12 @@ class KeysFooter(Footer):
                 seen[binding.action] = (binding, enabled, tooltip)
         return list(seen.values())
 
+    def _display(self, binding: Binding) -> str:
+        if binding.action == HELP_ACTION and (takes_text(self.screen.focused)
+                                              or takes_text(self.screen)):
+            return "f1"  # "?" would be typed into the field
+        return self.app.get_key_display(binding)
+
     def _palette_width(self) -> int:
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
             return 0
@@ -76,7 +89,7 @@ class KeysFooter(Footer):
 
     def _choose(self) -> tuple[str, ...]:
         width = self.size.width or self.app.size.width
-        keys = [(binding.action, key_width(self.app.get_key_display(binding), binding.description))
+        keys = [(binding.action, key_width(self._display(binding), binding.description))
                 for binding, _enabled, _tooltip in self._key_bindings()]
         return tuple(fitting(keys, width - self._palette_width()))
 
@@ -86,8 +99,8 @@ class KeysFooter(Footer):
         self._shown = self._choose()
         for binding, enabled, tooltip in self._key_bindings():
             if binding.action in self._shown:
-                yield FooterKey(binding.key, self.app.get_key_display(binding),
-                                binding.description, binding.action, disabled=not enabled,
+                yield FooterKey(binding.key, self._display(binding), binding.description,
+                                binding.action, disabled=not enabled,
                                 tooltip=tooltip).data_bind(compact=Footer.compact)
         if self._palette_width():
             _node, binding, enabled, tooltip = self.screen.active_bindings[

@@ -160,6 +160,24 @@ async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
     assert saved_tree(path)["children"][0]["pattern"]["over"] == [[".", "."], [".", "x"]]
 
 
+async def test_escape_drops_a_half_typed_tile_before_it_leaves(bt_folder: Path) -> None:
+    # Escape with a tile half typed left the editor; "?" is a tile character here, so the
+    # footer's help key reads f1.
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (0,))
+        await pilot.press("e")
+        await pilot.pause()
+        pattern_screen = app.screen
+        await pilot.press("X", "question_mark")
+        assert pattern_screen.entry == "X?"
+        await pilot.press("escape")
+        assert app.screen is pattern_screen and pattern_screen.entry == ""
+        await pilot.press("escape")
+        assert app.screen is editor
+
+
 async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
     path = bt_folder / "tic-tac-toe.toml"
     app = studio_app(path)

@@ -12,7 +12,7 @@ from studio.screens.tilecode.map_editor import MapEditorScreen
 from studio.screens.tilecode.paint_editor import PaintEditorScreen
 from studio.widgets.board import Board
 from tests.tilecode_ui.helpers import app_on, game_of
-from tests.ui_helpers import workers_done
+from tests.ui_helpers import wait_until, workers_done
 
 
 async def test_brushes_paint_place_toggle_and_clear(tc_folder: Path) -> None:
@@ -175,6 +175,20 @@ async def test_settings_render_mode_round_period_and_help(tc_folder: Path) -> No
         assert screen.document.history.undo_label == "settings"  # one undoable edit
 
 
+async def test_space_ticks_a_settings_box_and_enter_applies_the_form(tc_folder: Path) -> None:
+    # enter on a box ticked it again (the README says enter records the form).
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        screen = app.screen
+        screen.query_one("#render").focus()
+        await pilot.pause()
+        await pilot.press("space", "enter")
+        await workers_done(pilot, "settings")
+        assert game_of(app).render == "art"
+        assert screen.query_one("#render").value is True
+
+
 async def test_settings_typed_but_not_applied_are_saved_and_kept_on_leaving(
         tc_folder: Path) -> None:
     from studio.storage import load_project
@@ -201,3 +215,20 @@ async def test_settings_typed_but_not_applied_are_saved_and_kept_on_leaving(
         await workers_done(pilot, "settings")
         assert app.screen is screen and "width must be a whole number" in str(
             screen.query_one("#problem").content)
+
+
+async def test_quitting_from_settings_saves_what_was_typed(tc_folder: Path) -> None:
+    # ctrl+q, s: the save question did not know of the typed value, and it was not saved.
+    from studio.storage import load_project
+    from studio.storage.tilecode import project_to_game
+
+    path = tc_folder / "hello-world.toml"
+    app = app_on(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        app.screen.query_one("#round_ms", Input).value = "250"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")
+        await wait_until(pilot, lambda: not app.is_running, "the studio did not quit")
+    assert project_to_game(load_project(path)).round_ms == 250

@@ -234,6 +234,26 @@ async def test_the_replay_viewer_follows_the_player_with_the_debug_panel_open(
         assert board._camera[0] <= x < board._camera[0] + cols
 
 
+async def test_quitting_mid_run_offers_to_save_a_new_high_score(tc_folder: Path) -> None:
+    # ctrl+q quit at once (nothing unsaved yet) and the run's high score was gone.
+    from dataclasses import replace
+
+    from studio.storage import load_project
+    from studio.storage.tilecode import project_to_game
+
+    path = tc_folder / "hello-world.toml"
+    app = app_on(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.session._state = replace(screen.session.state, score=12)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running  # the save question
+        await pilot.press("s")
+        await wait_until(pilot, lambda: not app.is_running, "the studio did not quit")
+    assert project_to_game(load_project(path)).high_score == 12
+
+
 async def test_a_high_score_is_kept_when_play_is_left_or_restarted(tc_folder: Path) -> None:
     from dataclasses import replace
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets._footer import FooterKey
 
+from studio.screens.help import HelpScreen
 from studio.widgets.footer import HELP_ACTION, KeysFooter, fitting, key_width
 from tests.ui_helpers import studio_app
 
@@ -49,3 +50,28 @@ async def test_at_80_columns_every_shown_key_is_whole_and_help_is_there(tmp_path
             right = max(key.region.right for key in keys if key.action in actions)
             palette = next(key for key in keys if key.has_class("-command-palette"))
             assert right <= palette.region.x, f"at {width} a key runs under the palette key"
+
+
+async def test_help_reads_f1_where_a_field_takes_the_question_mark(tmp_path: Path) -> None:
+    # In TileCode settings the focused number field takes "?" (and drops it): the footer
+    # offered a help key that did nothing there.
+    from textual.widgets import Input
+
+    game = tmp_path / "boulder-dash.toml"
+    game.write_bytes((ROOT / "games" / "boulder-dash.toml").read_bytes())
+    app = studio_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def help_key() -> str:
+            footer = app.screen.query_one(KeysFooter)
+            key = next(k for k in footer.query(FooterKey) if k.action == HELP_ACTION)
+            return key.key_display
+
+        assert help_key() == "?"
+        await pilot.press("comma")  # settings: the first field has the focus
+        await pilot.pause()
+        assert isinstance(app.screen.focused, Input)
+        assert help_key() == "f1"
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)

@@ -42,6 +42,8 @@ class PatternEditorScreen(BtreeScreen):
     """Edit one pattern field (``pattern``, ``lhs`` or ``rhs``) of one node."""
 
     SCREEN_TITLE = "pattern"
+    takes_text = True
+    """Characters typed on the grid make a tile (``?`` too): help is ``f1`` here."""
     DEFAULT_CSS = """
     PatternEditorScreen #grid { height: 1fr; padding: 0 1; }
     PatternEditorScreen #status { height: auto; max-height: 5; padding: 0 1; background: $boost; }
@@ -337,5 +339,9 @@ class PatternEditorScreen(BtreeScreen):
         if self.text_mode:
             self._close_text()
             self.notify("Text form closed without applying (tab applies it)", timeout=3)
+            return
+        if self.entry:  # a tile half typed: escape drops it, a second one leaves
+            self.entry = ""
+            self._draw_status()
             return
         self.dismiss(None)

@@ -307,6 +307,11 @@ class PlayScreen(Inspection, TilecodeScreen):
             self.notify("The project has unsaved changes: save it too (ctrl+s in the editor), "
                         "or the replay will not match the file.", severity="warning", timeout=6)
 
+    async def confirm_close(self) -> bool:
+        """Quitting keeps a new high score as leaving does, so the save question offers it."""
+        self._keep_high_score()
+        return True
+
     def action_leave(self) -> None:
         # At once, even with a round in flight (its worker finishes on its own): the score
         # kept is the last round's, a state the worker replaces whole, never half-written.

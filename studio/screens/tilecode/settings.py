@@ -33,6 +33,13 @@ def parse_whole(text: str, low: int, high: int, what: str) -> int:
     return value
 
 
+class FormCheckbox(Checkbox, inherit_bindings=False):
+    """A checkbox of a form: ``space`` ticks it, ``enter`` is the form's (apply)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "toggle_button", "Toggle",
+                                                     show=False)]
+
+
 class SettingsScreen(TilecodeScreen):
     """Edit the game's settings; ``Apply`` (or ``enter`` in a field) records one undoable edit.
 
@@ -52,6 +59,7 @@ class SettingsScreen(TilecodeScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("enter", "apply", "Apply", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -69,10 +77,10 @@ class SettingsScreen(TilecodeScreen):
                 yield Input("" if game.seed is None else str(game.seed), id="seed",
                             type="integer", placeholder="random", compact=True)
                 yield Label("Render mode")
-                yield Checkbox("art: 4×2 half-block tiles (else 2×1 glyphs)", game.render == "art",
-                               id="render", compact=True)
+                yield FormCheckbox("art: 4×2 half-block tiles (else 2×1 glyphs)",
+                                   game.render == "art", id="render", compact=True)
                 yield Label("Help numbers")
-                yield Checkbox("number Do rows and tiles", game.help, id="help", compact=True)
+                yield FormCheckbox("number Do rows and tiles", game.help, id="help", compact=True)
             yield Static("", id="problem")
             with Horizontal():
                 yield Button("Apply", variant="primary", id="apply", compact=True)
@@ -143,6 +151,14 @@ class SettingsScreen(TilecodeScreen):
     @work(exclusive=True, group="settings")
     async def apply(self) -> None:
         await self.apply_form()
+
+    def action_apply(self) -> None:
+        self.apply()  # enter on a checkbox (a field's enter submits it: the same)
+
+    async def confirm_close(self) -> bool:
+        """Quitting applies what was typed first, as leaving does, so that the save question
+        knows of it; a value that does not parse keeps the studio open with the reason."""
+        return not self.form_differs() or await self.apply_form()
 
     async def apply_form(self) -> bool:
         """Record the form as one edit; False when a value is refused or the crop declined."""
