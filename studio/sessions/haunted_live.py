@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from studio.engines.haunted.board import Map
@@ -26,6 +26,7 @@ from studio.engines.haunted.match import (
     run_match,
     worn_monsters,
 )
+from studio.engines.haunted.players import Player
 from studio.engines.haunted.rules import Event, RoundState, describe
 from studio.sessions.haunted import MatchPlan
 from studio.storage.errors import ProjectError
@@ -101,6 +102,8 @@ class LiveMatch:
         self._view = LiveView(names, 0, None, "A", {}, None, (), None, (), {"A": 0, "B": 0}, 0,
                               (), plan.start_paused, plan.pace, None, None, None, 0)
         self._entrants: dict[str, Entrant] = {}
+        self._players: list[Player] = []
+        """This match's players, so that an abort can end a move that has no time limit."""
 
     # ------------------------------------------------------------------------------ reading
 
@@ -134,6 +137,7 @@ class LiveMatch:
         except ProjectError as exc:
             self._update(error=str(exc))
             return None
+        team_a, team_b = self._tracked(team_a), self._tracked(team_b)
         self._entrants = {"A": team_a, "B": team_b}
         self._teams = {"A": team_a.to_json(), "B": team_b.to_json()}
         self._update(names=(team_a.name, team_b.name))
@@ -147,6 +151,15 @@ class LiveMatch:
         self._update(result=result, wins=dict(result.wins), ties=result.ties,
                      log=[self._result_line(result)])
         return result
+
+    def _tracked(self, entrant: Entrant) -> Entrant:
+        def make() -> Player:
+            player = entrant.make()
+            with self._cond:
+                self._players = [p for p in self._players if p is not player][-1:] + [player]
+            return player
+
+        return replace(entrant, make=make)
 
     def _round_started(self, index: int, board: Map, home: str, state: RoundState) -> None:
         if self._banner_due:
@@ -280,8 +293,19 @@ class LiveMatch:
         self._control(_fast="match")
 
     def abort(self) -> None:
-        """Stop after the turn being played; :meth:`run` returns the partial result."""
+        """Stop after the turn being played; :meth:`run` returns the partial result.
+
+        With no time limit that turn may never end (an AI in an endless loop): its workers are
+        killed, so the move ends as a crash and the match stops at once.
+        """
         self._control(_aborted=True)
+        if self.plan.no_time_limit:
+            with self._cond:
+                players = list(self._players)
+            for player in players:
+                interrupt = getattr(player, "interrupt", None)
+                if interrupt is not None:
+                    interrupt()
 
 
 def last_line(text: str) -> str:

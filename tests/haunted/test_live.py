@@ -123,6 +123,23 @@ def test_abort_keeps_the_rounds_played_and_the_one_in_progress() -> None:
     assert replays.verify(replays.build(result, "test")) == []
 
 
+def test_abort_ends_a_move_that_has_no_time_limit(tmp_path: Path) -> None:
+    # An AI in an endless loop with the time limit off: abort waited for the turn to end, and
+    # so did quitting the studio (its match thread never returned).
+    endless = tmp_path / "endless.py"
+    endless.write_text("def main(game_state, side):\n    while True:\n        pass\n")
+    live = LiveMatch(plan(home=str(endless), no_time_limit=True))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    time.sleep(0.5)  # well into its first move
+    assert thread.is_alive() and live.view().record is None
+    live.abort()
+    thread.join(10)
+    assert not thread.is_alive()
+    result = live.view().result
+    assert result.aborted and result.winner is None
+
+
 def test_finish_round_plays_the_round_at_full_speed_then_the_pace_again() -> None:
     live = LiveMatch(plan(pace=30.0))
     thread = start(live)

@@ -158,6 +158,13 @@ class WorkerPlayer:
         self.close()
         return reply
 
+    def interrupt(self) -> None:
+        """Kill the worker now, from any thread: an answer being waited for ends as a crash
+        (and the waiting thread closes the player). What ends a move with no time limit."""
+        process = self._process
+        if process is not None:
+            _kill_tree(process)
+
     def close(self) -> None:
         """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
         process, self._process = self._process, None
