@@ -112,6 +112,21 @@ async def test_more_than_ten_choices_accumulate_digits(bt_folder: Path) -> None:
         assert play.session.choices_made == [8]
 
 
+async def test_moves_typed_while_the_engine_runs_are_made_in_order(bt_folder: Path) -> None:
+    # "right right" in one burst made one move: the second came while the engine ran the first.
+    from textual import events
+
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        for key in ("down", "right", "right"):
+            app.post_message(events.Key(key, None))
+        await wait_until(pilot, lambda: len(play.session.choices_made) == 3 and not play.busy,
+                         "the typed moves were not all made")
+        await settle(pilot, play)
+        assert not play.queued
+
+
 async def test_game_over_restart_and_replay(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events, on, work
@@ -20,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.session import AutoMove, DisplayWait, PlaySession
+from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, PlaySession
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree_project import compile_model
@@ -32,6 +33,8 @@ KEY_BUTTONS = {"up": "up", "down": "down", "left": "left", "right": "right", "z"
                "x": "action2"}
 AUTO_DELAY = 0.4
 """Seconds an automatic seat's move is shown before it is made (times the speed factor)."""
+QUEUE_LIMIT = 16
+"""Move keys kept while the game is not waiting for one (more are dropped: a held key)."""
 
 
 class BtreePlayScreen(PlayView):
@@ -97,6 +100,9 @@ class BtreePlayScreen(PlayView):
         self.colours: dict[str, str] = {}
         self.following = False
         """Show the solver's move at each choice (after a solve); enter plays it."""
+        self.queued: list[Callable[[], None]] = []
+        """Move keys pressed while the engine ran or a display showed, made at the next choice
+        in the order typed (a burst of moves lost all but the first)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -153,6 +159,18 @@ class BtreePlayScreen(PlayView):
         elif isinstance(wait, AutoMove):
             self.timer = self.set_timer(max(AUTO_DELAY * speed, 0.01), self.advance)
         self._draw()
+        if isinstance(wait, ChoiceWait) and self.queued:
+            self.queued.pop(0)()
+        elif not isinstance(wait, (DisplayWait, AutoMove)):
+            self.queued.clear()  # the game is over: nothing left to move
+
+    def _held(self, action: Callable[[], None]) -> bool:
+        """Keep a move key for the next choice when the game is not waiting for one."""
+        if not (self.busy or isinstance(self.wait, DisplayWait)):
+            return False
+        if len(self.queued) < QUEUE_LIMIT:
+            self.queued.append(action)
+        return True
 
     def _stop_timer(self) -> None:
         if self.timer is not None:
@@ -176,11 +194,15 @@ class BtreePlayScreen(PlayView):
     # ---------------------------------------------------------------------------- actions
 
     def action_button(self, button: str) -> None:
+        if self._held(lambda: self.action_button(button)):
+            return
         index = self.session.engine.choices_by_button.get(button)
         if index is not None and self.choices:
             self.apply(index)
 
     def action_digit(self, digit: int) -> None:
+        if self._held(lambda: self.action_digit(digit)):
+            return
         count = len(self.choices)
         if not count:
             return
@@ -196,6 +218,8 @@ class BtreePlayScreen(PlayView):
         self._draw_status()
 
     def action_apply(self) -> None:
+        if self._held(self.action_apply):
+            return
         if self.digits:
             number, self.digits = int(self.digits), ""
             if 1 <= number <= len(self.choices):
@@ -272,6 +296,7 @@ class BtreePlayScreen(PlayView):
         if self.busy:
             return
         self._stop_timer()
+        self.queued.clear()
         seed = random.SystemRandom().randrange(2**31) if new_seed else None
         self.session.restart(seed)
         self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
