@@ -29,7 +29,7 @@ class DocumentScreen(Screen[None]):
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("save", "Save project", "Save the project to its file (ctrl+s)"),
-        ("save_as", "Save project as…", "Save the project under another file name"),
+        ("save_as", "Save project as…", "Save the project as a new project, under a new name"),
         ("undo", "Undo", "Take back the last edit (ctrl+z)"),
         ("redo", "Redo", "Re-apply the edit last taken back (ctrl+y)"),
     ]

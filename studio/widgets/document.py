@@ -127,6 +127,23 @@ class Document(Generic[M]):
         """
         return self._save(Path(path), check_stale=True, exclusive=True)
 
+    def save_as_new(self, name: str, folder: Path) -> Path:
+        """Save as a new project called ``name``: a file named after it in ``folder`` (never
+        over another file), which becomes the document's file."""
+        before = self.project.header
+        self.project.header = replace(before, name=name)
+        previous = self.project.body
+        self.project.body = self._write(self.model)
+        try:
+            written = save_new(self.project, folder)
+        except BaseException:
+            self.project.header, self.project.body = before, previous
+            raise
+        self._headers.clear()  # undo must not give the new project the old one's name back
+        self._saved_token = self.history.token
+        self._changed("save")
+        return written
+
     def _save(self, path: Path | None, check_stale: bool, exclusive: bool = False) -> Path:
         previous = self.project.body
         self.project.body = self._write(self.model)

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from studio.storage import ProjectError, StaleFileError
+from studio.storage import ProjectError, StaleFileError, scan_folder, validate_name
 from studio.widgets.dialogs import Dialog, ErrorDialog
 from studio.widgets.document import Document
 
@@ -98,26 +98,30 @@ def stale_dialog(error: StaleFileError) -> ChoiceDialog:
     )
 
 
-class SaveAsDialog(Dialog["Path | None"]):
-    """Ask for a file to save to (a new ``.toml`` file), inside ``folder`` when one is given.
+class SaveAsDialog(Dialog["str | None"]):
+    """Ask for the name of the new project a save as makes; its file is named after it in the
+    studio's folder, as for a new or duplicated project.
 
-    The studio works on one folder: a project saved outside it would vanish from the home list,
-    and on a shared account (``studio serve``, a ForceCommand) it would write where the account
-    was never meant to.
+    A name, not a path: a copy with its original's name could not be told apart from it in the
+    home list, and a path could lead out of the studio's folder (where the home list never
+    shows it and, on a shared account, the studio was never meant to write).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, initial: Path, folder: Path | None = None) -> None:
+    def __init__(self, initial: str, taken: set[str], folder: Path) -> None:
         super().__init__()
         self._initial = initial
+        self._taken = {name.casefold() for name in taken}
         self._folder = folder
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Save as", classes="title")
-            yield Input(str(self._initial), id="name")
-            yield Static("", classes="problem", id="problem")
+            yield Label("Save as a new project", classes="title")
+            yield Input(self._initial, id="name")
+            yield Static(f"Its file is named after it, in {self._folder}.", classes="note",
+                         markup=False)
+            yield Static("", classes="problem", id="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Save", variant="primary", id="ok")
@@ -128,39 +132,28 @@ class SaveAsDialog(Dialog["Path | None"]):
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#name")
     def accept(self) -> None:
-        text = self.query_one("#name", Input).value.strip()
-        path = Path(text)
-        problem = ""
-        if not text:
-            problem = "give a file name"
-        elif path.suffix != ".toml":
-            problem = "a project file name ends with .toml"
-        elif self._folder is not None and not path.resolve().is_relative_to(
-                self._folder.resolve()):
-            problem = f"save it in the studio's folder, {self._folder}"
-        elif path.exists():
-            problem = "that file exists: choose another name"
-        elif not path.parent.is_dir():
-            problem = f"there is no folder {path.parent}"
-        if problem:
-            self.query_one("#problem", Static).update(problem)
+        try:
+            name = validate_name(self.query_one("#name", Input).value)
+            if name.casefold() in self._taken:
+                raise ProjectError(f"there is already a project called {name!r} here: two of "
+                                   "one name cannot be told apart in the list")
+        except ProjectError as error:
+            self.query_one("#problem", Static).update(error.message)
             return
-        self.dismiss(path)
+        self.dismiss(name)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-def _suggest(path: Path | None) -> Path:
-    if path is None:
-        return Path("untitled.toml")
+def _suggest(name: str, taken: set[str]) -> str:
+    """``NAME (2)``, or the first number free."""
+    lowered = {t.casefold() for t in taken}
     number = 2
-    while True:
-        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
-        if not candidate.exists():
-            return candidate
+    while f"{name} ({number})".casefold() in lowered:
         number += 1
+    return f"{name} ({number})"
 
 
 class SavePath:
@@ -205,19 +198,24 @@ class SavePath:
         return False
 
     async def save_as(self) -> bool:
-        """Save under a new file name, asked for. True when saved."""
-        target = await self.app.push_screen_wait(SaveAsDialog(
-            _suggest(self.document.path), getattr(self.app, "folder", None)))
-        if target is None:
+        """Save as a new project, its name asked for, in the studio's folder. True when saved."""
+        folder = getattr(self.app, "folder", None)
+        if folder is None:
+            path = self.document.path
+            folder = path.parent if path is not None else Path(".")
+        taken = {entry.name for entry in scan_folder(folder)}
+        name = await self.app.push_screen_wait(SaveAsDialog(
+            _suggest(self.document.name, taken), taken, folder))
+        if name is None:
             return False
         try:
-            path = self.document.save_as(target)
+            path = self.document.save_as_new(name, folder)
         except ProjectError as error:
             if error.file is None:
-                error = error.with_file(target)
+                error = error.with_file(folder)
             await self.app.push_screen_wait(ErrorDialog(error, "Cannot save"))
             return False
-        self.app.notify(f"Saved as {path}")
+        self.app.notify(f"Saved as {name!r}, {path.name}")
         return True
 
     async def confirm_leave(self) -> bool:

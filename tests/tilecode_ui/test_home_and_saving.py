@@ -133,16 +133,20 @@ async def test_overwrite_and_save_as_from_the_stale_question(tc_folder: Path) ->
         await pilot.pause()
         field = app.screen.query_one(Input)
         suggested = field.value
-        field.value = "../outside.toml"  # out of the studio's folder: refused, saying where
+        assert suggested == "Hello World (2)"
+        # A new project, named: the copy kept its original's name (two rows alike at home).
+        field.value = "blank"  # another project's name
         await pilot.press("enter")
-        assert "studio's folder" in str(app.screen.query_one("#problem").render())
-        assert not (tc_folder.parent / "outside.toml").exists()
+        assert "already a project called" in str(app.screen.query_one("#problem").render())
         field.value = suggested
-        await pilot.press("enter")  # the suggested name: hello-world-2.toml
+        await pilot.press("enter")
         await pilot.pause()
         copy = tc_folder / "hello-world-2.toml"
         assert copy.exists() and document.path == copy and not document.dirty
-        assert project_to_game(load_project(copy)).round_ms == 300
+        saved = load_project(copy)
+        assert saved.name == "Hello World (2)" and project_to_game(saved).round_ms == 300
+        document.undo()
+        assert document.name == "Hello World (2)"
 
 
 async def test_a_failed_save_keeps_the_file_and_the_edits(tc_folder: Path,
