@@ -3,6 +3,7 @@ play's own timers kept still while it drives the session."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from studio.engines.btree.session import ChoiceWait
@@ -81,3 +82,24 @@ async def test_the_debugger_draws_whole_labels_and_waits_from_its_first_frame(bt
         assert 'rewrite [→] 1×2 "walk"' in debugger.query_one("#left").text  # was "■ rewrite"
         stack = " ".join(debugger.query_one("#stack").text.split())
         assert "2 choices (1-9 choose)" in stack  # folded, not cut at the pane's edge
+
+
+async def test_the_debugger_and_solver_undo_no_edit_of_the_tree_they_run(bt_folder: Path) -> None:
+    # ctrl+z in the debugger undid the editor's last edit while play went on with the tree it
+    # had compiled (even after a restart): what was shown was not what ran.
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        document = editor.document
+        document.edit("rename", replace(document.model, name="Sokoban 2"))
+        token = document.history.token
+        play = await start(pilot, app)
+        await pilot.press("b")
+        assert isinstance(app.screen, DebuggerScreen)
+        await pilot.press("ctrl+z")
+        assert document.history.token == token
+        await pilot.press("escape")
+        await settle(pilot, play)
+        await pilot.press("s")
+        await pilot.press("ctrl+z", "escape")
+        assert document.history.token == token

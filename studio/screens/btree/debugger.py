@@ -263,6 +263,8 @@ class DebuggerScreen(BtreeScreen):
         self._redraw_left()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            return False  # it runs the tree play compiled: an edit undone here was never seen
         if self.busy and action in ("step", "action", "choice", "run", "undo_step", "undo_action",
                                     "undo_choice", "digit", "clear_display", "back"):
             return False  # one stepping job at a time

@@ -177,6 +177,11 @@ class SolverScreen(BtreeScreen):
             return "plain Python, while the kernel gets ready (first use)"
         return "numba kernel" if jit.available() else f"plain Python ({jit.reason()})"
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            return False  # it searches the tree play compiled: an edit undone here goes unseen
+        return super().check_action(action, parameters)
+
     def action_method(self) -> None:
         """The next method, searching again from the same position (a running search stops)."""
         self.method = (self.method + 1) % len(METHODS)
