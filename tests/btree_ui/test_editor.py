@@ -178,6 +178,17 @@ async def test_escape_drops_a_half_typed_tile_before_it_leaves(bt_folder: Path) 
         assert app.screen is editor
 
 
+async def test_home_and_end_go_to_the_first_and_last_node(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (1,))
+        await pilot.press("end")
+        assert editor.cursor == editor._lines()[-1].path != (1,)
+        await pilot.press("home")
+        assert editor.cursor == ()
+
+
 async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
     path = bt_folder / "tic-tac-toe.toml"
     app = studio_app(path)

@@ -48,8 +48,8 @@ async def test_entrants_mode_and_seed_are_edited_undone_and_saved(ht_project: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
         await pilot.press("tab", "down", "j")  # entrants: Greedy Ghosts one down
-        await pilot.press("k", "k")  # ... and back up, to the top
-        await pilot.press("down", "down", "down", "down", "d")  # remove Idle Imps
+        await pilot.press("k", "k", "home")  # ... and back up, to the top
+        await pilot.press("end", "d")  # remove Idle Imps, the last (end did nothing: the first)
         await pilot.press("a")
         assert isinstance(app.screen, PickDialog)
         await pilot.press("enter")  # the only team not entered: Idle Imps, last now

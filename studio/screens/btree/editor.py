@@ -58,6 +58,8 @@ class TreeEditorScreen(TreeEditing):
         Binding("down,j", "cursor(1)", "Down", show=False),
         Binding("pageup", "cursor(-10)", "Page up", show=False),
         Binding("pagedown", "cursor(10)", "Page down", show=False),
+        Binding("home", "cursor(-1000000000)", "First", show=False),  # clamped: the first row
+        Binding("end", "cursor(1000000000)", "Last", show=False),
         Binding("left,h", "fold_or_parent", "Collapse", show=False),
         Binding("right,l", "unfold_or_child", "Expand", show=False),
         Binding("space", "toggle_fold", "Fold", show=False),

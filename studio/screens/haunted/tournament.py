@@ -75,6 +75,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         Binding("down", "move(0, 1)", "Down", show=False),
         Binding("left", "move(-1, 0)", "Left", show=False),
         Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("home", "move(0, -1000000000)", "First", show=False),  # clamped: the first row
+        Binding("end", "move(0, 1000000000)", "Last", show=False),
         Binding("ctrl+z", "undo", "Undo", show=False),  # in ? help: the footer is full at 80
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("enter", "open_match", "Replay"),
