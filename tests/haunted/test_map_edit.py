@@ -82,19 +82,27 @@ def test_placing_a_start_without_symmetry_moves_only_that_start() -> None:
     assert place_start(draft, "home", 1, 2, 3) is draft
 
 
-@pytest.mark.parametrize(("mode", "mirror"), [("none", None), ("left/right", None),
-                                              ("top/bottom", (5, 1)), ("both", (5, 1)),
-                                              ("point", (5, 5))])
-def test_placing_a_start_mirrors_the_other_side_under_top_bottom_and_point(mode, mirror) -> None:
+@pytest.mark.parametrize(("mode", "mirror", "partner"), [
+    ("none", None, None), ("left/right", None, None), ("top/bottom", (5, 1), 2),
+    ("both", (5, 1), 2), ("point", (5, 5), 0)])
+def test_placing_a_start_mirrors_its_partner_under_top_bottom_and_point(mode, mirror,
+                                                                        partner) -> None:
+    # H2 starts at (0,6): its partner is the away start on the mirror of (0,6), A2 (6,6)
+    # top/bottom but A0 (6,0) under point symmetry (A2 moved, and the map was not symmetric).
     assert start_mirror(7, 1, 1, mode) == mirror
     draft = place_start(blank("M"), "home", 2, 1, 1, mode)
     assert draft.home[2] == (1, 1)
-    assert draft.away[2] == (mirror or (6, 6))
+    moved = [i for i in range(3) if draft.away[i] != blank("M").away[i]]
+    assert moved == ([] if partner is None else [partner])
+    if partner is not None:
+        assert draft.away[partner] == mirror
+        flip = "point" if mode == "point" else "top/bottom"
+        assert flip in fairness(draft).modes  # the placement keeps the map fair
 
 
 def test_placing_an_away_start_mirrors_the_home_start_too() -> None:
     draft = place_start(blank("M"), "away", 0, 4, 2, "point")
-    assert draft.away[0] == (4, 2) and draft.home[0] == (2, 4)
+    assert draft.away[0] == (4, 2) and draft.home[2] == (2, 4)
 
 
 def test_a_start_may_go_on_a_hole_and_is_flagged_not_dropped() -> None:
@@ -182,7 +190,7 @@ def test_a_map_fair_only_under_a_half_turn() -> None:
     draft = paint(blank("M"), 1, 1, 0, "point")
     draft = place_start(draft, "home", 0, 0, 1, "point")
     draft = place_start(draft, "home", 2, 0, 5, "point")
-    assert draft.away == ((6, 5), (6, 3), (6, 1))
+    assert draft.away == ((6, 1), (6, 3), (6, 5))  # each moved opposite its partner
     result = fairness(draft)
     assert result.fair and result.modes == ["point"]
     assert not result.checks[0].ok

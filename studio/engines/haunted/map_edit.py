@@ -161,7 +161,8 @@ def _with_start(draft: MapDraft, side: str, index: int, tile: Coord) -> MapDraft
 def place_start(draft: MapDraft, side: str, index: int, row: int, col: int,
                 mode: str = "none") -> MapDraft:
     """Put start ``index`` (0..2) of ``side`` on (row, col); under top/bottom, both or point
-    symmetry the other side's start of the same index goes to the mirrored tile."""
+    symmetry its partner on the other side (the start on its mirror tile, else the one of the
+    same index) goes to the mirrored tile."""
     if side not in SIDES or index not in (0, 1, 2):
         raise ValueError(f"no start {side} {index}")
     if not draft.on_board(row, col):
@@ -169,8 +170,13 @@ def place_start(draft: MapDraft, side: str, index: int, row: int, col: int,
     new = _with_start(draft, side, index, (row, col))
     mirror = start_mirror(draft.size, row, col, mode)
     if mirror is not None:
+        # The partner is the other side's start on the mirror of where this one stood (under
+        # point symmetry H0's is A2 in the default layout), by position, not by number.
         other = SIDES[1 - SIDES.index(side)]
-        new = _with_start(new, other, index, mirror)
+        was = start_mirror(draft.size, *draft.starts(side)[index], mode)
+        theirs = draft.starts(other)
+        partner = theirs.index(was) if was in theirs else index
+        new = _with_start(new, other, partner, mirror)
     return draft if new == draft else new
 
 
