@@ -54,3 +54,14 @@ async def test_keys_typed_one_at_a_time_never_wait(games: Path) -> None:
             assert not app._held and app._in_flight is None
         assert app.screen.query_one("#name", Input).value == "abc"
 
+
+
+async def test_arrows_typed_in_a_burst_each_move_the_kind_once(games: Path) -> None:
+    # "down down enter" at once chose the second kind: the radio set had not caught up with
+    # the first down when the second read it.
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        burst(app, *"Race Two", "down", "down", "enter")
+        await wait_until(pilot, lambda: (games / "race-two.toml").exists(), "no project made")
+    assert load_project(games / "race-two.toml").kind == "haunted"

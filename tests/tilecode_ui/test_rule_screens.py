@@ -13,6 +13,7 @@ from studio.screens.tilecode.rule_editor import RuleEditorScreen, cell_grid
 from studio.screens.tilecode.selector import RuleSelectorScreen, _grid_position
 from studio.storage.tilecode_check import rule_problems
 from tests.tilecode_ui.helpers import app_on, game_of
+from tests.ui_helpers import wait_until
 
 
 async def goto(pilot, screen, target: tuple[int, int]) -> None:
@@ -294,3 +295,18 @@ async def test_home_and_end_reach_the_ends_of_a_menu_row(tc_folder: Path) -> Non
         assert menu.highlighted is menu.rows[0][-1]
         await pilot.press("home")
         assert menu.highlighted is menu.rows[0][0]
+
+
+async def test_keys_typed_after_enter_reach_the_menu_it_opens(tc_folder: Path) -> None:
+    # "enter left left enter" in one burst: the arrows moved the grid's cursor under the menu,
+    # which then applied its first item to the wrong tile.
+    from textual import events
+
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "change", "any", kind="2")
+        await goto(pilot, editor, position_of(editor, ("witness", 2, 2)))
+        for key in ("enter", "left", "left", "enter"):
+            app.post_message(events.Key(key, None))
+        await wait_until(pilot, lambda: editor.rule.centre.dir == "resting",
+                         "the menu did not get the keys")
