@@ -12,7 +12,7 @@ from studio.screens.help import HelpScreen
 from studio.screens.home import HomeScreen
 from studio.screens.haunted.hub import HubScreen
 from studio.storage import load_project
-from tests.ui_helpers import SIZE, palette_ready, studio_app
+from tests.ui_helpers import SIZE, palette_ready, studio_app, wait_until
 
 
 def _names(app) -> list[str]:
@@ -292,3 +292,22 @@ async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path,
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
     assert calls == ["collect", "freeze"]  # collected first, so no garbage is kept for good
+
+
+async def test_a_question_about_work_under_way_closes_when_the_work_ends(tmp_path: Path) -> None:
+    # "Stop the tournament?" stayed up after the tournament finished, and "Abort the match"
+    # after the match was over.
+    running = [True]
+    answers: list[bool | None] = []
+    app = studio_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmDialog("Stop it?", "It is running.", "Stop",
+                                      still=lambda: running[0], ended="It has finished"),
+                        answers.append)
+        await pilot.pause(0.4)
+        assert isinstance(app.screen, ConfirmDialog) and answers == []
+        running[0] = False
+        await wait_until(pilot, lambda: answers == [False], "the question stayed")
+        assert isinstance(app.screen, HomeScreen)
+        assert any("It has finished" in n.message for n in app._notifications)

@@ -148,18 +148,27 @@ class NameDialog(Dialog[str | None]):
 
 
 class ConfirmDialog(Dialog[bool]):
-    """A yes/no question; the safe answer is the default."""
+    """A yes/no question; the safe answer is the default.
+
+    Args:
+        still: for a question about work under way (stop the match?): while it returns True
+            the question stands; once the work ends by itself the dialog closes, answering no,
+            and says ``ended``.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,n", "answer(False)", "No"),
         Binding("y", "answer(True)", "Yes"),
     ]
 
-    def __init__(self, title: str, question: str, yes: str = "Yes") -> None:
+    def __init__(self, title: str, question: str, yes: str = "Yes",
+                 still: Callable[[], bool] | None = None, ended: str = "") -> None:
         super().__init__()
         self._title = title
         self._question = question
         self._yes = yes
+        self._still = still
+        self._ended = ended
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -171,6 +180,15 @@ class ConfirmDialog(Dialog[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+        if self._still is not None:
+            self.set_interval(0.25, self._check_still)
+
+    def _check_still(self) -> None:
+        if self._still is not None and not self._still() and self.is_current:
+            self._still = None
+            if self._ended:
+                self.notify(self._ended, timeout=3)
+            self.dismiss(False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

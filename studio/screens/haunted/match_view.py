@@ -215,7 +215,7 @@ class MatchViewScreen(MatchLayout):
         if self.live.running:
             if not await self.app.push_screen_wait(ConfirmDialog(
                     "Abort the match", "Stop the match now? What was played is kept as a replay.",
-                    "Abort")):
+                    "Abort", still=lambda: self.live.running, ended="The match is over")):
                 return
             self.live.abort()
             return

@@ -192,7 +192,8 @@ class RunningTournament:
             return
         if await self.app.push_screen_wait(ConfirmDialog(
                 "Stop the tournament?", "Finished matches stay saved; enter resumes from the "
-                "match being played now.", "Stop")) and run is self.active_run:
+                "match being played now.", "Stop", still=lambda: run is self.active_run,
+                ended="The tournament has finished")) and run is self.active_run:
             self._cancelling = True
             run.cancel()
             self._draw_status()
