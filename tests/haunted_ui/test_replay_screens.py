@@ -140,6 +140,9 @@ async def test_browse_filter_and_delete(ht_project: Path) -> None:
         await pilot.pause()
         assert app.screen.path.name == second_name
         await pilot.press("escape")
+        await pilot.press("slash", *"qt?", "escape")  # clears the filter, stays (it left)
+        assert app.screen is browser and len(browser.shown) == 2
+        assert browser.query_one("#filter").value == ""
         await pilot.press("slash", *"wander", "enter")
         assert [i.path.name for i in browser.shown] == ["b.json.gz"]
         await pilot.press("v")

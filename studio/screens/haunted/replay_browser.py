@@ -139,6 +139,15 @@ class ReplayBrowserScreen(HauntedScreen):
     def action_filter(self) -> None:
         self.query_one("#filter", Input).focus()
 
+    def action_back(self) -> None:
+        # In the filter field escape clears it and goes back to the list (it left the screen).
+        field = self.query_one("#filter", Input)
+        if self.focused is field:
+            field.value = ""
+            self.query_one(DataTable).focus()
+            return
+        super().action_back()
+
     def selected(self) -> ReplayInfo | None:
         table = self.query_one(DataTable)
         if not self.shown or table.cursor_row is None or table.cursor_row >= len(self.shown):
