@@ -172,14 +172,17 @@ def test_replay_viewer_snapshot(snap_compare, ht_project: Path, frozen_timings, 
 async def test_the_browser_shows_the_selected_replay_whole_below_the_table(
         ht_project: Path) -> None:
     record(ht_project.parent, name="a.json.gz", seed=3727553580931688368)
-    record(ht_project.parent, "wander", "cautious", name="b.json.gz", seed=9)
+    # A tournament's match: its folder is named (each tournament has a match-001).
+    (ht_project.parent / "replays" / "spring-cup").mkdir(parents=True)
+    record(ht_project.parent, "wander", "cautious", name="spring-cup/b.json.gz", seed=9)
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
         browser = await open_browser(pilot)
         for _ in browser.shown:
             info = browser.selected()
             detail = " ".join(str(browser.query_one("#detail").render()).split())
-            assert info.path.name in detail and f"seed {info.seed}" in detail
+            where = "spring-cup/b.json.gz" if info.path.name == "b.json.gz" else "a.json.gz"
+            assert detail.startswith(where) and f"seed {info.seed}" in detail
             assert " vs ".join(info.teams) in detail and info.result in detail
             await pilot.press("down")
             await pilot.pause()

@@ -126,7 +126,14 @@ class ReplayBrowserScreen(HauntedScreen):
             f"{info.result} · {info.rounds} round(s) · maps {maps}"
         seed = "" if info.seed is None else f" · seed {info.seed}"
         self.query_one("#detail", Static).update(Text(
-            f"{info.path.name}{seed}\n{' vs '.join(info.teams)}: {about}"))
+            f"{self._shown_path(info)}{seed}\n{' vs '.join(info.teams)}: {about}"))
+
+    def _shown_path(self, info: ReplayInfo) -> str:
+        """The replay's path within the replays folder: a tournament's matches are in a folder
+        of their own, and each tournament has a ``match-001``."""
+        folder = replays_folder(self.folder)
+        path = info.path
+        return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self) -> None:
@@ -182,7 +189,8 @@ class ReplayBrowserScreen(HauntedScreen):
         if info is None:
             return
         if await self.app.push_screen_wait(ConfirmDialog(
-                "Delete replay", f"Move {info.path.name} to the trash folder?", "Delete")):
+                "Delete replay", f"Move {self._shown_path(info)} to the trash folder?",
+                "Delete")):
             try:
                 move_to_trash(info.path)
             except ProjectError as exc:
