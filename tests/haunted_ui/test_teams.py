@@ -17,6 +17,14 @@ from tests.haunted_ui.teams_helpers import (
 )
 from tests.ui_helpers import wait_until
 
+def key_of(screen: TeamsScreen, source: str) -> tuple:
+    return screen.key({"runtime": "python", "source": source})
+
+
+def result_of(screen: TeamsScreen, source: str):
+    return screen.tests[key_of(screen, source)]
+
+
 BUILT_IN = ["Lookahead Ghouls", "Greedy Ghosts", "Cautious Creepers", "Wandering Wisps",
             "Idle Imps"]
 
@@ -148,10 +156,16 @@ async def test_a_load_test_shows_the_answer_of_a_good_ai(ht_project: Path) -> No
         screen = await open_teams(pilot, select="Good Bot")
         await pilot.press("t")
         await finish(pilot)
-        result = screen.tests[("python", "ais/good.py")]
+        result = result_of(screen, "ais/good.py")
         assert result.ok and result.moves == ("south", "none", "north")
         details = str(screen.query_one("#details").render())
         assert "answered ['south', 'none', 'north']" in details
+        await pilot.press("escape", "a")  # leaving and coming back forgot the result
+        await pilot.pause()
+        again = app.screen
+        assert again is not screen and result_of(again, "ais/good.py") is result
+        write_ai(ht_project.parent, "good.py", GOOD_AI + "\n# changed\n")
+        assert key_of(again, "ais/good.py") not in again.tests  # a changed file: untested
 
 
 async def test_a_load_test_of_a_broken_ai_shows_the_reason(ht_project: Path) -> None:
@@ -162,7 +176,7 @@ async def test_a_load_test_of_a_broken_ai_shows_the_reason(ht_project: Path) -> 
         screen = await open_teams(pilot, select="Broken Bot")
         await pilot.press("t")
         await finish(pilot)
-        assert screen.tests[("python", "ais/broken.py")].failure == "exception"
+        assert result_of(screen, "ais/broken.py").failure == "exception"
         details = str(screen.query_one("#details").render())
         assert "failed on its first move: exception" in details
         assert "ValueError: my AI is broken" in details
@@ -181,7 +195,7 @@ async def test_a_hanging_ai_times_out_while_the_screen_keeps_working(ht_project:
         move_up = screen.action_move_up
 
         def spy() -> None:
-            seen.append(screen.tests.get(("python", "ais/hang.py"), "not started"))
+            seen.append(screen.tests.get(key_of(screen, "ais/hang.py"), "not started"))
             move_up()
 
         screen.action_move_up = spy
@@ -190,7 +204,7 @@ async def test_a_hanging_ai_times_out_while_the_screen_keeps_working(ht_project:
         assert seen == [None]
         assert screen.selected == 4 and screen.model.team_tables[4]["name"] == "Hanging Bot"
         await finish(pilot)
-        result = screen.tests[("python", "ais/hang.py")]
+        result = result_of(screen, "ais/hang.py")
         assert result.failure == "timeout" and "no answer within 2.00 s" in result.error
         assert "✗ timeout" in str(screen.query_one("#teams").get_row_at(4)[-1])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual import on, work
@@ -31,6 +32,8 @@ from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
 RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
+_TESTS: WeakKeyDictionary[object, dict] = WeakKeyDictionary()
+"""Load test results per open project (its document)."""
 COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
 Change = Callable[[HauntedModel], HauntedModel]
 
@@ -71,8 +74,9 @@ class TeamsScreen(TeamAdding, HauntedScreen):
 
     def __init__(self, document, **options) -> None:
         super().__init__(document)
-        self.tests: dict[tuple[str, str], LoadTest | None] = {}
-        """Last load test per AI (runtime, source); None while one runs."""
+        self.tests: dict[tuple[str, str, int], LoadTest | None] = _TESTS.setdefault(document, {})
+        """Last load test per AI (see :meth:`key`); None while one runs. Kept with the open
+        project, so leaving the screen and coming back keeps the results."""
         self._select: int | None = options.get("select")
         self._wide: tuple[int, ...] | None = None
         """The column widths the table was built with."""
@@ -94,13 +98,26 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         return min(max(row, 0), count - 1) if count else None
 
     @staticmethod
-    def key(table: dict) -> tuple[str, str]:
-        """What a load test belongs to: the AI, whichever entries run it."""
+    def ai_of(table: dict) -> tuple[str, str]:
+        """The AI an entry runs: (runtime, source)."""
         return str(table.get("runtime", "builtin")), str(table.get("source", ""))
+
+    def key(self, table: dict) -> tuple[str, str, int]:
+        """What a load test belongs to: the AI, whichever entries run it, as its file is now
+        (a result stands until the file changes)."""
+        runtime, source = self.ai_of(table)
+        stamp = 0
+        if runtime != "builtin":
+            try:
+                stat = (self.folder / source).stat()
+                stamp = hash((stat.st_mtime_ns, stat.st_size))
+            except OSError:
+                pass
+        return runtime, source, stamp
 
     def source_of(self, table: dict) -> str:
         """What the entry runs: ``builtin:NAME`` or its file's path."""
-        runtime, source = self.key(table)
+        runtime, source = self.ai_of(table)
         return PREFIX + source if runtime == "builtin" else str(self.folder / source)
 
     def _test_cell(self, table: dict) -> Text:
@@ -181,7 +198,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
                            "built-in), i imports the original team list.")
             return
         team = self.model.team_tables[index]
-        runtime, source = self.key(team)
+        runtime, source = self.ai_of(team)
         if runtime == "builtin":
             lines = [f"built-in AI {source!r} (read-only: e shows its source)"]
         else:
@@ -322,7 +339,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         self._load_test(key, self.source_of(team), board)
 
     @work(thread=True, group="load-test")
-    def _load_test(self, key: tuple[str, str], source: str, board) -> None:
+    def _load_test(self, key: tuple[str, str, int], source: str, board) -> None:
         # A worker thread: the load test blocks up to the load and move limits.
         result = run_load_test(source, self.model.config(), board)
         try:
@@ -330,7 +347,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         except RuntimeError:
             pass  # the app closed meanwhile
 
-    def _tested(self, key: tuple[str, str], result: LoadTest) -> None:
+    def _tested(self, key: tuple[str, str, int], result: LoadTest) -> None:
         self.tests[key] = result
         if self.is_mounted:
             self.refresh_view()
