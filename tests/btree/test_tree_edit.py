@@ -23,6 +23,7 @@ from studio.engines.btree.tree_edit import (
     delete_subtree,
     insert_above,
     insert_below,
+    insertable_types,
     misplaced,
     move,
     new_node,
@@ -116,6 +117,31 @@ def test_player_children_allowed_types(tree: dict) -> None:
             add_child(tree, (1, 0), new_node(kind))
     for kind in rule + ("rewrite",):
         add_child(tree, (1, 0), new_node(kind))
+
+
+def test_the_type_lists_offer_exactly_what_each_add_accepts(tree: dict) -> None:
+    # The editor's type list: n on a leaf offered an empty list, O inside a player every type
+    # (then refused most of them).
+    assert insertable_types(tree, (0,), "last") == ()  # a leaf
+    assert insertable_types(tree, (1, 0), "last") == allowed_child_types(tree, (1, 0))
+    above = insertable_types(tree, (1, 0, 0), "above")  # a rewrite under the player
+    assert above and set(above) <= PLAYER_CHILD_TYPES and "rewrite" not in above
+    assert "x-mirror" in above and "order" not in above
+    for where in ("first", "last", "above", "below"):
+        for path in ((), (1,), (1, 0), (1, 0, 0), (0,)):
+            offered = insertable_types(tree, path, where)
+            for kind in TYPE_ORDER:
+                node = new_node(kind)
+                edit = {"first": lambda: add_child(tree, path, node, first=True),
+                        "last": lambda: add_child(tree, path, node),
+                        "above": lambda: insert_above(tree, path, node),
+                        "below": lambda: insert_below(tree, path, node)}[where]
+                try:
+                    edit()
+                except EditError:
+                    assert kind not in offered, (where, path, kind)
+                else:
+                    assert kind in offered, (where, path, kind)
 
 
 def test_insert_above(tree: dict) -> None:

@@ -96,6 +96,16 @@ async def test_a_player_accepts_only_rewrites_and_their_transforms(bt_folder: Pa
         dialog = app.screen
         assert "set-board" not in dialog.types() and "rewrite" in dialog.types()
         assert "x-rotate" in dialog.types()
+        await pilot.press("escape")
+        await select(pilot, editor, (1, 0, 0, 0))  # a rewrite in the player
+        await pilot.press("O")  # a new parent there: only a player's kinds (all were offered)
+        await pilot.pause()
+        assert "x-mirror" in app.screen.types() and "order" not in app.screen.types()
+        await pilot.press("escape")
+        await pilot.press("n")  # a leaf: said so (an empty list opened)
+        await pilot.pause()
+        assert app.screen is editor
+        assert any("is a leaf" in n.message for n in app._notifications)
 
 
 async def test_fields_are_parsed_and_bad_values_refused(bt_folder: Path) -> None:

@@ -55,7 +55,7 @@ __all__ = [
     "CONTROL_ORDER", "OPERATIONS", "PLAYER_CHILD_TYPES", "TILE_ORDER", "TRANSFORM_ORDER", "TYPE_ORDER",
     "EditError", "NodePath", "Refusal", "add_child", "allowed_child_types", "can", "category",
     "copy_subtree", "delete_and_reparent", "delete_children", "delete_node", "delete_subtree", "find",
-    "insert_above", "insert_below", "misplaced", "move", "new_node", "node_at", "parent_path", "paste",
+    "insert_above", "insert_below", "insertable_types", "misplaced", "move", "new_node", "node_at", "parent_path", "paste",
     "path_from_spec", "replace_node", "spec_path", "summary", "swap_with_parent", "walk",
 ]
 
@@ -358,3 +358,24 @@ def can(op: str, tree: Node, path: NodePath, node: Node | str | None = None) -> 
     except EditError as exc:
         return Refusal(exc.message)
     return True
+
+
+def insertable_types(tree: Node, path: NodePath, where: str) -> tuple[str, ...]:
+    """The node types (menu order) a new node may have when added ``where`` of the node at
+    ``path``: ``first``/``last`` child, ``above`` (the new parent) or ``below`` (adopting the
+    children). Each is tried, so the list offers exactly what the edit then accepts: none under
+    a leaf, only a player's kinds inside a player."""
+    def tried(kind: str) -> bool:
+        node = new_node(kind)
+        try:
+            if where in ("first", "last"):
+                add_child(tree, path, node, first=where == "first")
+            elif where == "above":
+                insert_above(tree, path, node)
+            else:
+                insert_below(tree, path, node)
+        except EditError:
+            return False
+        return True
+
+    return tuple(kind for kind in TYPE_ORDER if tried(kind))

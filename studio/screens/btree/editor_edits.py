@@ -16,7 +16,6 @@ from studio.engines.btree.node_fields import set_field
 from studio.engines.btree.tree_edit import (
     EditError,
     add_child,
-    allowed_child_types,
     copy_subtree,
     delete_and_reparent,
     delete_children,
@@ -24,6 +23,7 @@ from studio.engines.btree.tree_edit import (
     find,
     insert_above,
     insert_below,
+    insertable_types,
     move,
     new_node,
     node_at,
@@ -100,12 +100,15 @@ class TreeEditing(BtreeScreen):
             if kind:
                 self.change_tree(f"add root {kind}", new_node(kind), ())
             return
-        target = self.cursor if where in ("first", "last") else self.cursor[:-1]
         try:
-            allowed = allowed_child_types(self.tree, target) if where in ("first", "last") \
-                else None
+            allowed = insertable_types(self.tree, self.cursor, where)
         except EditError as error:
             self.notify(str(error), severity="warning", timeout=4)
+            return
+        if not allowed:  # an empty list to choose from said nothing
+            here = node_at(self.tree, self.cursor).get("type")
+            self.notify(f"{here} is a leaf: it takes no children" if where != "above"
+                        else "no node type fits there", severity="warning", timeout=4)
             return
         kind = await self.app.push_screen_wait(TypeDialog(f"Add ({where})", allowed))
         if not kind:
