@@ -199,6 +199,36 @@ async def test_home_and_end_go_to_the_first_and_last_node(bt_folder: Path) -> No
         assert editor.cursor == ()
 
 
+async def test_f8_goes_to_each_problem_and_the_pane_follows_the_width(bt_folder: Path) -> None:
+    # At 80x24 the pane showed the first warning only and could not be scrolled or focused.
+    import copy
+
+    from studio.engines.btree.tree_edit import node_at
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        await workers_done(pilot, "compile")
+        tree = copy.deepcopy(editor.tree)
+        for path in ((0,), (1, 0, 2, 0)):  # two patterns with a ? left in: two warnings
+            node = node_at(tree, path)
+            node["pattern"] = {"main": [["?"] + row[1:] for row in node["pattern"]["main"]]}
+        editor.change_tree("two ?", tree, ())
+        await workers_done(pilot, "compile")
+        diagnostics = editor.query_one("#diagnostics")
+        assert diagnostics.text.startswith("2 problems · f8")
+        await pilot.press("f8")
+        assert editor.cursor == (0,)
+        await pilot.press("f8")
+        assert editor.cursor == (1, 0, 2, 0) and diagnostics.scroll_y > 0
+        await pilot.press("f8")
+        assert editor.cursor == (0,)  # round again
+        narrow = max(len(line) for line in diagnostics.text.splitlines())
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause(0.2)
+        assert max(len(line) for line in diagnostics.text.splitlines()) > narrow
+
+
 async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
     path = bt_folder / "tic-tac-toe.toml"
     app = studio_app(path)

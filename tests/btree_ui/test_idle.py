@@ -40,7 +40,7 @@ async def test_a_dialog_s_text_field_has_a_steady_cursor(bt_folder: Path) -> Non
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         app.animation_level = "full"
-        app.screen.select((0,))
+        app.screen.select(())  # the root: a node that takes children
         await pilot.press("n")
         await pilot.pause()
         assert app.focused is not None and app.focused.cursor_blink is False

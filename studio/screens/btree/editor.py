@@ -8,8 +8,7 @@ thread after each, so a big tree never stops the keys.
 
 from __future__ import annotations
 
-import textwrap
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -25,9 +24,9 @@ from studio.engines.btree.tree_edit import (
     path_from_spec,
 )
 from studio.screens.btree.editor_edits import TreeEditing
+from studio.screens.btree.editor_problems import TreeProblems
 from studio.screens.btree.properties import PropertiesPane
 from studio.screens.btree.tree_lines import (
-    canvas_row,
     compiled_lines,
     draw_compiled,
     draw_tree,
@@ -41,7 +40,7 @@ from studio.widgets.lines import LinesView
 Path = tuple[int, ...]
 
 
-class TreeEditorScreen(TreeEditing):
+class TreeEditorScreen(TreeEditing, TreeProblems):
     """Edit the authored tree; ``tab`` moves between the tree, the right pane and back."""
 
     SCREEN_TITLE = "tree"
@@ -81,6 +80,7 @@ class TreeEditorScreen(TreeEditing):
         Binding("K", "delete('children')", "Delete children", show=False),
         Binding("e", "edit_pattern", "Pattern"),
         Binding("slash", "find", "Find", key_display="/"),
+        Binding("f8", "next_problem", "Next problem", show=False),
         Binding("enter", "focus_properties", "Properties", show=False),
         Binding("g", "play", "Play"),
         Binding("b", "debug", "Debug"),
@@ -112,6 +112,10 @@ class TreeEditorScreen(TreeEditing):
         self.compiled: Compiled | BtreeError | None = None
         self.compiled_cursor = 0
         self.clipboard: dict | None = None
+        self._problem = -1
+        """The diagnostic f8 went to last."""
+        self._problem_rows: list[int] = []
+        """The pane's line where each diagnostic with a node begins."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -134,6 +138,7 @@ class TreeEditorScreen(TreeEditing):
     def on_resize(self) -> None:
         # The panes draw to their width: draw again when the terminal changes size.
         self.call_after_refresh(self._draw_tree)
+        self.call_after_refresh(self._draw_diagnostics)
 
     def _fix_cursor(self) -> None:
         if self.tree is None:
@@ -200,31 +205,6 @@ class TreeEditorScreen(TreeEditing):
                                marked, focused=self.pane == "compiled")
         view.set_lines(canvas.strips, canvas.hits)
         view.show_line(self.compiled_cursor)
-
-    def _draw_diagnostics(self) -> None:
-        styles = self.styles_ui
-        compiled = self.compiled
-        lines: list[tuple[str, Any, Any]] = []
-        if isinstance(compiled, BtreeError):
-            lines.append((f"✗ {compiled}", styles.error, compiled.node_path))
-        elif isinstance(compiled, Compiled):
-            for warning in compiled.warnings:
-                lines.append((f"! {warning}", styles.warning, warning.node_path))
-            if not compiled.warnings:
-                lines.append((f"compiles: {len(compiled.nodes)} nodes, no warnings",
-                              styles.success, None))
-        else:
-            lines.append(("compiling…", styles.muted, None))
-        view = self.query_one("#diagnostics", LinesView)
-        width = max(view.size.width, 20)
-        wrapped = [(part, style, where) for text, style, where in lines
-                   for part in textwrap.wrap(text, width - 1, subsequent_indent="  ") or [""]]
-        canvas = Canvas(width, len(wrapped))
-        for y, (text, style, where) in enumerate(wrapped):
-            canvas.put(0, y, text, style)
-            if where:
-                canvas.hit(canvas_row(canvas.width, y), ("diag", where))
-        view.set_lines(canvas.strips(), canvas.hits)
 
     @work(thread=True, exclusive=True, group="compile")
     def _compile(self) -> None:
