@@ -67,7 +67,7 @@ class ReplayScreen(Inspection, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,p", "play", "Play/pause"),
         Binding("right,n", "step(1)", "Step"),
-        Binding("left,b", "step(-1)", "Back"),
+        Binding("left,b", "step(-1)", "Step back"),
         Binding("pagedown", "step(10)", "+10", show=False),
         Binding("pageup", "step(-10)", "-10", show=False),
         Binding("home", "jump_to(0)", "Start", show=False),
