@@ -13,7 +13,7 @@ from textual.widgets import Header
 
 from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
-from studio.screens.formatting import marked_lines
+from studio.screens.formatting import counted, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.storage.tilecode_check import Problem, game_problems
@@ -143,9 +143,10 @@ class GameHomeScreen(TilecodeScreen):
         game = self.game
         mix = ", ".join(f"{t} {sum(r.type == t for r in game.rules)}" for t in RULE_TYPES)
         seed = "random" if game.seed is None else str(game.seed)
-        return (f"{len(game.rules)} rules ({mix})",
-                f"map {game.map.width}×{game.map.height}, {len(game.map.sprites)} sprites · "
-                f"seed {seed} · {game.render} mode · · round {game.round_ms} ms · "
+        sprites = counted(len(game.map.sprites), "sprite")
+        return (f"{counted(len(game.rules), 'rule')} ({mix})",
+                f"map {game.map.width}×{game.map.height}, {sprites} · "
+                f"seed {seed} · {game.render} mode · · round {game.round_ms} ms · "  # · ·: a break
                 f"high score {game.high_score}")
 
     def _draw_problems(self, canvas: Canvas, styles: UIStyles,

@@ -22,6 +22,7 @@ from studio.engines.tilecode.map_edit import (
     stamp_sprite,
 )
 from studio.engines.tilecode.model import KIND_CODES
+from studio.screens.formatting import counted
 from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.widgets.board import Board
@@ -108,7 +109,7 @@ class MapEditorScreen(BoardEditorScreen):
         pen = "pen DOWN" if self.pen else "pen up"
         text = (f"({x},{y}) {game.backgrounds[bg].name} · {names}"
                 f"{' (stack of ' + str(len(kinds)) + ')' if len(kinds) > 1 else ''} · "
-                f"{pen} · {tmap.width}×{tmap.height}, {len(tmap.sprites)} sprites")
+                f"{pen} · {tmap.width}×{tmap.height}, {counted(len(tmap.sprites), 'sprite')}")
         canvas = Canvas(max(len(text) + 1, 10), 1)
         canvas.put(0, 0, text, styles.text + (Style(bold=True) if self.pen else Style()))
         self.query_one("#status", LinesView).set_lines(canvas.strips())
