@@ -278,3 +278,22 @@ async def test_a_high_score_is_kept_when_play_is_left_or_restarted(tc_folder: Pa
         await pilot.press("ctrl+s")  # the project now differs from its file: said so
         await pilot.pause()
         assert any("unsaved changes" in n.message for n in app._notifications)
+
+
+async def test_play_without_a_player_sprite_says_the_keys_move_nothing(tc_folder: Path) -> None:
+    # With the player taken off the map, play ran with nothing to control, without a word.
+    from dataclasses import replace
+
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert not any("move nothing" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        document = app.screen.document
+        game = document.model
+        sprites = tuple(s for s in game.map.sprites if s.kind != game.player_kind)
+        document.edit("no player", replace(game, map=replace(game.map, sprites=sprites)))
+        await pilot.press("g")
+        await pilot.pause()
+        assert any("the buttons move nothing" in n.message for n in app._notifications)

@@ -111,6 +111,13 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.call_after_refresh(self._follow)
         self._set_timer()
         self._after_round()
+        game = self.game
+        if not any(sprite.kind == game.player_kind for sprite in game.map.sprites):
+            # Not a problem of the game (some have no player), but a run where the keys move
+            # nothing looked broken without a word.
+            self.notify(f"No {game.sprites[game.player_kind].name} (the player's kind) is on the "
+                        "map: the buttons move nothing. Place one in the map editor (m).",
+                        severity="warning", timeout=6)
 
     def on_unmount(self) -> None:
         super().on_unmount()
