@@ -79,7 +79,10 @@ async def test_fields_are_validated_and_a_refused_form_stays_open(ht_project: Pa
         await pilot.press("enter")
         assert "two teams are named 'Lookahead Ghouls'" in problem_text(form)
         assert screen.model is before
-        await fill(pilot, name="Greedy Goblins", monster="spike", team="Goblins")
+        await fill(pilot, name="Greedy Goblins", monster="pinky", team="Goblins")
+        await pilot.press("enter")  # pinky twice: the alternate could never differ
+        assert "the alternate must differ" in problem_text(form)
+        await fill(pilot, monster="spike")
         await pilot.press("enter")
         assert app.screen is screen
         await pilot.press("ctrl+s")

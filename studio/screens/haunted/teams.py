@@ -307,6 +307,9 @@ class TeamsScreen(TeamAdding, HauntedScreen):
                   Field("alternate", "Alternate", monster("alternate", "pinky"), MONSTERS)]
 
         def submit(values: dict[str, str]) -> str:
+            if values["monster"] == values["alternate"]:
+                return ("the alternate must differ from the monster: it is worn when the other "
+                        "team's first choice is the same")
             return self.apply(f"edit {team.get('name')}",
                               lambda m: registry.replace(m, index, registry.with_fields(team, values)),
                               index)
