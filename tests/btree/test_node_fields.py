@@ -241,3 +241,12 @@ def test_field_text_shows_values_and_defaults() -> None:
     assert field_text(node_at(t, (2,)), "withs") == "b"
     assert field_text(node_at(t, (3,)), "pid") == "1"
     assert field_text(node_at(t, (0, 0)), "button") == ""
+
+
+def test_a_cleared_comment_or_node_id_is_left_out_of_the_node() -> None:
+    # Clearing the node ID field saved `nid = ""` into the file.
+    tree = {"type": "order", "children": [{"type": "order", "nid": "x", "comment": "c",
+                                           "children": []}]}
+    cleared = set_field(set_field(tree, (0,), "nid", ""), (0,), "comment", "")
+    assert cleared["children"][0] == {"type": "order", "children": []}
+    assert set_field(cleared, (0,), "nid", "") is cleared  # nothing to clear: no edit

@@ -336,6 +336,10 @@ def set_fields(tree: Node, path: NodePath, values: dict[str, Any]) -> Node:
     updated = node
     for name, value in values.items():
         parsed = parse_field(kind, name, value)
+        if parsed == "" and name in ("comment", "nid"):  # cleared: left out (not `nid = ""`)
+            if name in updated:
+                updated = {key: old for key, old in updated.items() if key != name}
+            continue
         if name not in updated or _differs(updated[name], parsed):
             updated = _placed(updated, name, parsed)
     if updated is node:
