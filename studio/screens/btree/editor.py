@@ -311,6 +311,9 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
         switcher.current = "props" if switcher.current == "compiled" else "compiled"
         if switcher.current == "compiled":
             self._draw_compiled()
+            # Drawn at the pane's width, known only once it is laid out (a first frame drew at
+            # 20 columns until the next key).
+            self.call_after_refresh(self._draw_compiled)
         else:
             self.pane = "tree"
         self._draw_tree()

@@ -51,7 +51,7 @@ class BtreePlayScreen(PlayView):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(key, f"button('{button}')", f"{button}", show=False)
           for key, button in KEY_BUTTONS.items()],
-        *[Binding(str(d), f"digit({d})", f"choice {d}", show=False) for d in range(10)],
+        *[Binding(str(d), f"digit({d})", f"move {d or 10}", show=False) for d in range(10)],
         Binding("enter", "apply", "Apply"),
         Binding("tab,j", "select(1)", "Next choice"),
         Binding("shift+tab,k", "select(-1)", "Prev choice", show=False),
