@@ -280,3 +280,12 @@ def test_renaming_a_tilecode_project_takes_its_replays_along(tmp_path: Path) -> 
         assert replay.project == "hiker.toml"
         assert not project_changed(replay, load_project(renamed.path))  # a name is no edit
     assert load_replay(tmp_path / "other.tcreplay.toml").project == "other.toml"
+
+
+def test_renaming_takes_the_backup_along(tmp_path: Path) -> None:
+    # The .bak kept the old name: a file of a project that no longer existed.
+    project = create_project(tmp_path, "btree", "Keep")
+    save_project(project, project.path)  # a second save: the first version is the .bak
+    assert (tmp_path / "keep.toml.bak").exists()
+    rename_project(project.path, "Kept")
+    assert (tmp_path / "kept.toml.bak").exists() and not (tmp_path / "keep.toml.bak").exists()

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 from studio.engines.tilecode.replay import Replay
+from studio.storage.atomic import backup_path
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
     FileTakenError,
@@ -137,6 +138,9 @@ def rename_project(path: str | Path, new_name: str) -> Project:
         # Another session may have moved it meanwhile: the renamed copy is saved, which counts.
         path.unlink(missing_ok=True)
         _follow_replays(path, new_path, before, project_sha256(project))
+        old_backup, new_backup = backup_path(path), backup_path(new_path)
+        if old_backup.exists() and not new_backup.exists():
+            old_backup.rename(new_backup)  # the previous version goes with the project
     return project
 
 
