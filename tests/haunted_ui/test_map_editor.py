@@ -345,6 +345,8 @@ async def test_the_tools_pane_scrolls_to_a_simulation_result_and_by_page(
         pane = editor.query_one("#tools")
         assert pane.max_scroll_y > 0  # too tall for 80×24
         assert pane.scroll_y == pane.max_scroll_y  # the result, at the end, is in view
+        # Folded clear of the scroll bar, which covered the lines' last letters.
+        assert max(line.cell_length for line in pane.lines) <= pane.scrollable_content_region.width
         await pilot.press("pageup")
         assert pane.scroll_y < pane.max_scroll_y
         await pilot.press("pagedown")

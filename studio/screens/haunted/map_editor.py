@@ -186,7 +186,10 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
                            fairness(draft) if self.show_fairness else None, ui)
         lines += self.simulation_lines()
         columns = self.board.renderer.cell_size[0]
-        width = max(self.app.size.width - draft.size * columns - 4 - 3, 20)
+        # Room is kept for the scroll bar, which comes once the lines outgrow the pane and was
+        # drawn over their last letters.
+        room = tools.size.width or self.app.size.width - draft.size * columns - 7
+        width = max(room - tools.styles.scrollbar_size_vertical, 20)
         tools.set_lines([piece for line in lines
                          for piece in line.wrap(self.app.console, width, overflow="fold")])
 
