@@ -73,11 +73,11 @@ class RuleEditorScreen(TilecodeScreen):
     """Edit one rule; previous / add / next walk through the rules of one sprite kind."""
 
     SCREEN_TITLE = "rule"
-    # The menu and the footer both dock at the bottom, where docks overlap: its margin keeps
-    # the menu's last line above the footer (at 80x24 its border was drawn under it).
+    # The menu comes right under the rule (docked at the bottom it sat 20 lines below the grid
+    # at 120x40); the rule takes what is left, so at 80x24 the two share the screen.
     DEFAULT_CSS = """
-    RuleEditorScreen #rule { height: 1fr; padding: 0 1; }
-    RuleEditorScreen Menu { dock: bottom; margin: 0 1 1 1; }
+    RuleEditorScreen #rule { height: auto; max-height: 1fr; padding: 0 1; }
+    RuleEditorScreen Menu { margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,w", "move(0, -1)", "Up", show=False),
