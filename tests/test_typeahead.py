@@ -4,6 +4,7 @@ arrive in one read from the terminal."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual import events
@@ -12,6 +13,7 @@ from textual.widgets import Input
 from studio.screens.dialogs import NewProjectDialog
 from studio.screens.home import HomeScreen
 from studio.storage import load_project
+from studio.widgets.save import ChoiceDialog
 from tests.ui_helpers import SIZE, studio_app, wait_until
 
 
@@ -55,7 +57,6 @@ async def test_keys_typed_one_at_a_time_never_wait(games: Path) -> None:
         assert app.screen.query_one("#name", Input).value == "abc"
 
 
-
 async def test_arrows_typed_in_a_burst_each_move_the_kind_once(games: Path) -> None:
     # "down down enter" at once chose the second kind: the radio set had not caught up with
     # the first down when the second read it.
@@ -65,3 +66,22 @@ async def test_arrows_typed_in_a_burst_each_move_the_kind_once(games: Path) -> N
         burst(app, *"Race Two", "down", "down", "enter")
         await wait_until(pilot, lambda: (games / "race-two.toml").exists(), "no project made")
     assert load_project(games / "race-two.toml").kind == "haunted"
+
+
+async def test_a_key_after_a_question_a_flow_asks_is_not_held(games: Path) -> None:
+    # Quitting with unsaved changes asks from a worker that then waits for the answer. The key
+    # that started it used to count that worker as a flow still under way, so the answer
+    # typed next was held until the half-second limit: over SSH a lag, in tests a lost key.
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while app.screen.selected.name != "Boulder Sketch":  # a TileCode game
+            await pilot.press("down")
+        await pilot.press("enter")
+        document = app.screen.document
+        document.edit("slower", replace(document.model, round_ms=300))
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "nothing asked")
+        assert not app._waiting(), "the next key would wait for the question's own flow"
+        await pilot.press("c")
+        assert not isinstance(app.screen, ChoiceDialog) and app.is_running

@@ -62,6 +62,8 @@ class TypeAhead(App):
         self._settling: WeakSet[Screen] = WeakSet()
         self._awaited_by: WeakKeyDictionary[Screen, Worker] = WeakKeyDictionary()
         """Dialogs shown by a flow that waits for their answer."""
+        self._shown_by: WeakSet[Worker] = WeakSet()
+        """Flows that have shown a screen: what a key waits for then is that screen."""
         self._wait_ends = 0.0
         self._poll_due = False
 
@@ -70,14 +72,18 @@ class TypeAhead(App):
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         result = super().push_screen(screen, *args, **kwargs)
         if isinstance(screen, Screen):
-            if kwargs.get("wait_for_dismiss"):
-                try:
-                    self._awaited_by[screen] = get_current_worker()
-                except NoActiveWorker:
-                    pass
+            try:
+                flow = get_current_worker()
+            except NoActiveWorker:
+                pass
+            else:
+                self._shown_by.add(flow)
+                if kwargs.get("wait_for_dismiss"):
+                    self._awaited_by[screen] = flow
             self._flows = []  # a flow that shows a screen has done its part
             self._arriving = screen
             self._wait_ends = monotonic() + LONGEST
+            self.call_later(self._watch_arrival)
         return result
 
     def pop_screen(self) -> Any:
@@ -113,6 +119,16 @@ class TypeAhead(App):
                 return True
             self._arriving = None
         return False
+
+    def _watch_arrival(self) -> None:
+        """Settle a screen as soon as it is in place, so a key typed after it has shown (not in
+        the burst that opened it) is handed on without a wait."""
+        screen = self._arriving
+        if screen is None or screen in self._settled or screen in self._settling:
+            return
+        self._waiting()  # settles the screen once it is mounted
+        if screen not in self._settling and self._arriving is screen:
+            self.set_timer(POLL, self._watch_arrival)
 
     def _settle(self, screen: Screen) -> None:
         self._settled.add(screen)
@@ -162,9 +178,12 @@ class TypeAhead(App):
             self._lap(self.focused or self.screen, (event, 2))
             return
         self._in_flight = None
+        # A flow the key started that has already shown its screen (a question it now waits on)
+        # is not waited for: the screen is, as push_screen arranged.
         self._flows += [worker for worker in self.workers
                         if worker not in self._workers_before and not worker._thread_worker
-                        and not worker.is_finished and worker not in self._flows]
+                        and not worker.is_finished and worker not in self._flows
+                        and worker not in self._shown_by]
         self._workers_before = set()
         if self._held:
             self.call_later(self._hand_on)
