@@ -9,6 +9,7 @@ import sys
 import time
 
 from studio.commands import command
+from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.rules import RoundState, label
 from studio.storage import ProjectError
@@ -61,8 +62,8 @@ def _replay(args: argparse.Namespace) -> int:
         if problems:
             for problem in problems:
                 print(f"{path}: {problem}", file=sys.stderr)
-            raise ProjectError(replays.MISMATCH, hint=f"{len(problems)} problem(s) above")
-        print(f"{path}: ok, {len(document['rounds'])} round(s) re-simulated")
+            raise ProjectError(replays.MISMATCH, hint=f"{counted(len(problems), 'problem')} above")
+        print(f"{path}: ok, {counted(len(document['rounds']), 'round')} re-simulated")
         return 0
     teams = document["teams"]
     print(f"{teams['A']['name']} (A) vs {teams['B']['name']} (B), seed {document['seed']}")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.storage import ProjectError, load_project
+from studio.storage.tilecode_check import blocking_play
 
 NO_BUTTON = ("-", "none", "")
 
@@ -124,7 +125,7 @@ def run_tilecode(args: argparse.Namespace) -> int:
     errors = play_errors(game)
     if errors:
         raise ProjectError(str(errors[0]), file=Path(args.project),
-                           hint=f"{len(errors)} error(s) block play; 'studio validate' lists them")
+                           hint=f"{blocking_play(len(errors))}; 'studio validate' lists them")
     replay_file = replay_argument(args.inputs or "")
     replay: Replay | None = None
     if replay_file is not None:

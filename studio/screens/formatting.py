@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from studio.engines.common.words import counted
+
+__all__ = ["counted"]  # screens take it from here with the rest of the formatting
+
 
 def summary_value(value: object) -> str:
     """A summary value as people write it: lists as ``a, b``, nothing as ``-``."""
@@ -34,6 +38,3 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
 
 
-def counted(count: int, noun: str) -> str:
-    """``1 map``, ``2 maps``: a count and its noun, plural with an s when not 1."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from studio.engines.common.words import counted
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import (
     Entrant,
@@ -214,7 +215,7 @@ class LiveMatch:
     def _result_line(self, result: MatchResult) -> str:
         names = self._view.names
         if result.aborted:
-            return f"match aborted after {result.rounds_played} round(s)"
+            return f"match aborted after {counted(result.rounds_played, 'round')}"
         winner = names[0 if result.winner == "A" else 1]
         toss = " after a coin toss" if result.coin_toss else ""
         return f"{winner} wins {result.wins['A']}–{result.wins['B']}–{result.ties}{toss}"

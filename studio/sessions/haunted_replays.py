@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from studio import __version__
+from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
 from studio.storage.errors import ProjectError
@@ -80,7 +81,7 @@ def describe_result(document: dict[str, Any]) -> str:
     wins = summary.get("wins", {})
     tally = f"{wins.get('A', 0)}–{wins.get('B', 0)}–{summary.get('ties', 0)}"
     if summary.get("aborted"):
-        return f"aborted after {summary.get('rounds_played', 0)} round(s), {tally}"
+        return f"aborted after {counted(summary.get('rounds_played', 0), 'round')}, {tally}"
     winner = teams.get(summary.get("winner"), {}).get("name", "?")
     toss = ", coin toss" if summary.get("coin_toss") else ""
     return f"{winner} wins {tally}{toss}"

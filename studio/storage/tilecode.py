@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.engines.common.words import counted
 from studio.engines.tilecode.model import (
     BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES, ArtKind, Game, Rule, TileMap, TileRecord,
 )
@@ -249,7 +250,7 @@ def summarize(body: Body) -> dict[str, Any]:
     problems = game_problems(game)
     if problems:
         errors = sum(problem.is_error for problem in problems)
-        summary["problems"] = f"{errors} error(s), {len(problems) - errors} warning(s)"
+        summary["problems"] = f"{counted(errors, 'error')}, {counted(len(problems) - errors, 'warning')}"
     return summary
 
 

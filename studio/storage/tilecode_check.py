@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from studio.engines.common.words import counted
 from studio.engines.tilecode.model import (
     BACKGROUND_CODES, CENTRE, CORNERS, DIRECTIONS, MAX_MAP, MIN_MAP, SPRITE_CODES, Game, Rule,
     TileRecord,
@@ -187,3 +188,8 @@ def game_problems(game: Game) -> list[Problem]:
     for rule in game.rules:
         problems += rule_problems(rule)
     return problems
+
+
+def blocking_play(errors: int) -> str:
+    """``1 error blocks play``, ``2 errors block play``: what errors mean, in every place told."""
+    return f"{counted(errors, 'error')} {'blocks' if errors == 1 else 'block'} play"

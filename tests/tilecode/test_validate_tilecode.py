@@ -44,11 +44,11 @@ def test_a_project_with_rule_errors_still_opens_but_cannot_run(tmp_path, capsys)
     game = Game("Bad", base.backgrounds, base.sprites, base.map, (bad,))
     path.write_text(dumps_project(game_to_project(game)), encoding="utf-8")
     project = loads_project(path.read_text(encoding="utf-8"), path)
-    assert project.summary()["problems"] == "1 error(s), 0 warning(s)"
+    assert project.summary()["problems"] == "1 error, 0 warnings"
     assert cli.main(["validate", str(path)]) == 1
     assert cli.main(["run", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "needs a sprite kind" in err and "block play" in err
+    assert "needs a sprite kind" in err and "1 error blocks play" in err
 
 
 WALK = Rule(0, "press", (rec(2, 2, ["s0"], do=["move right"]), rec(3, 2, ["b1"])), "right",

@@ -69,13 +69,15 @@ async def test_player_rules_start_generalised_and_enter_opens_existing_rules(
         selector = app.screen
         right = next(c for c in SELECTOR_CELLS if c.quadrant == "press" and c.key == "right")
         await goto(pilot, selector, _grid_position(right))
+        assert "press · dpad right: no rules yet; enter creates one." in selector.query_one(
+            "#selector").text
         await pilot.press("enter")
         rule = game_of(app).rules[0]
         assert rule.type == "press" and rule.button == "right"
         assert rule.transforms == "rotate-3-way"  # kind 0 is the player (§5)
         await pilot.press("escape", "escape")  # to the top row, then back to the selector
         assert app.screen is selector
-        assert "press · dpad right: 1 rule(s)" in selector.query_one("#selector").text
+        assert "press · dpad right: 1 rule;" in selector.query_one("#selector").text
         await pilot.press("enter")
         assert app.screen.rule_id == rule.id and len(game_of(app).rules) == 1
         await pilot.press("escape", "escape", "n")  # n adds another rule in the same cell
@@ -194,7 +196,7 @@ async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) ->
         assert "✗ rule 4, tile (2,2), command 1 'move up': this tile declares no sprite" in text
         await pilot.press("escape", "escape", "escape")
         home = app.screen
-        assert "1 error(s) block play" in home.query_one("#home").text
+        assert "1 error blocks play" in home.query_one("#home").text
         await pilot.press("g")
         assert type(app.screen).__name__ == "GameHomeScreen"  # play is refused, not crashed
 
@@ -233,7 +235,7 @@ async def test_generalise_chooses_transforms_and_names_duplicate_views(tc_folder
         await pilot.press("down", "right")
         text = gen.query_one("#generalise").text
         assert "same as view 1, so it is dropped" in text  # press A has no direction
-        assert "1 distinct view(s) run" in text
+        assert "1 distinct view runs" in text
         await pilot.press("up")
         for _ in range(5):
             await pilot.press("left")

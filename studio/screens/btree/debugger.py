@@ -18,6 +18,7 @@ from textual.widgets import Header
 
 from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
 from studio.engines.btree.debugger import Debugger
+from studio.engines.common.words import counted
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.tree_lines import (
     compiled_lines,
@@ -164,15 +165,15 @@ class DebuggerScreen(BtreeScreen):
                   else f"ran node {event.node} ({event.type}) → {event.returned}")
 
     def action_action(self) -> None:
-        self._long(lambda: f"{len(self.debugger.next_action())} step(s) to the next action")
+        self._long(lambda: f"{counted(len(self.debugger.next_action()), 'step')} to the next action")
 
     def action_choice(self) -> None:
-        self._long(lambda: f"{len(self.debugger.next_choice())} step(s) to the next wait")
+        self._long(lambda: f"{counted(len(self.debugger.next_choice()), 'step')} to the next wait")
 
     def action_run(self) -> None:
         def run() -> str:
             stop = self.debugger.run()
-            return f"stopped: {stop.reason} after {stop.steps} step(s)"
+            return f"stopped: {stop.reason} after {counted(stop.steps, 'step')}"
 
         self._long(run)
 
@@ -195,13 +196,13 @@ class DebuggerScreen(BtreeScreen):
         self._did(message)
 
     def action_undo_step(self) -> None:
-        self._did(f"undid {self.debugger.undo_step()} step(s)")
+        self._did(f"undid {counted(self.debugger.undo_step(), 'step')}")
 
     def action_undo_action(self) -> None:
-        self._did(f"undid {self.debugger.undo_action()} step(s) (action)")
+        self._did(f"undid {counted(self.debugger.undo_action(), 'step')} (action)")
 
     def action_undo_choice(self) -> None:
-        self._did(f"undid {self.debugger.undo_choice()} step(s) (to the last wait)")
+        self._did(f"undid {counted(self.debugger.undo_choice(), 'step')} (to the last wait)")
 
     def action_breakpoint(self) -> None:
         if self.show_compiled:

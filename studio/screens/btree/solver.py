@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Header
 
 from studio.engines import jit
+from studio.engines.common.words import counted
 from studio.screens.btree.base import BtreeScreen
 from studio.sessions import warmup
 from studio.widgets.footer import KeysFooter
@@ -121,7 +122,7 @@ class SolverScreen(BtreeScreen):
             self.outcome = "cancelled"
         elif result.found:
             self.play.session.adopt_solution(self.job)
-            self.outcome = f"found: a winning line of {len(result.choices)} move(s)"
+            self.outcome = f"found: a winning line of {counted(len(result.choices), 'move')}"
             if not result.shortest:
                 self.outcome += ", not known to be the shortest"
         elif result.exhausted:

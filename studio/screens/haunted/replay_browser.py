@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Header, Input, Static
 
+from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
@@ -110,7 +111,7 @@ class ReplayBrowserScreen(HauntedScreen):
             folder = folder.relative_to(Path.cwd())
         count = f"{len(self.shown)} of {len(self.infos)}" if needle else str(len(self.infos))
         self.query_one("#status", Static).update(
-            f"{count} replay(s) in {folder}" if self.infos else
+            f"{counted(count, 'replay')} in {folder}" if self.infos else
             f"No replays yet: matches save theirs in {folder}")
 
     @on(DataTable.RowHighlighted)
@@ -123,7 +124,7 @@ class ReplayBrowserScreen(HauntedScreen):
             return
         maps = ", ".join(info.maps) or "-"
         about = f"✗ {info.error}" if info.error else \
-            f"{info.result} · {info.rounds} round(s) · maps {maps}"
+            f"{info.result} · {counted(info.rounds, 'round')} · maps {maps}"
         seed = "" if info.seed is None else f" · seed {info.seed}"
         self.query_one("#detail", Static).update(Text(
             f"{self._shown_path(info)}{seed}\n{' vs '.join(info.teams)}: {about}"))

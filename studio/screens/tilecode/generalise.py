@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.widgets import Header
 
+from studio.engines.common.words import counted
 from studio.engines.tilecode.model import Rule
 from studio.engines.tilecode.rule_edit import set_transforms, transform_choices
 from studio.engines.tilecode.selector import put_rule
@@ -104,7 +105,8 @@ class GeneraliseScreen(TilecodeScreen):
             else name
         canvas.put(0, 5, caption, styles.warning if same is not None else styles.text)
         unique = sum(s is None for _v, s in views)
-        canvas.put(0, 6, f"{unique} distinct view(s) run; player-kind rules start as rotate 3-way",
+        runs = f"{counted(unique, 'distinct view')} {'runs' if unique == 1 else 'run'}"
+        canvas.put(0, 6, f"{runs}; player-kind rules start as rotate 3-way",
                    styles.muted)
         look = look_for(self.game, styles)
         RulePicture(view_rule(view, rule), look, styles, help=self.game.help).draw(

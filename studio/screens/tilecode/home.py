@@ -16,7 +16,7 @@ from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_C
 from studio.screens.formatting import counted, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
-from studio.storage.tilecode_check import Problem, game_problems
+from studio.storage.tilecode_check import Problem, blocking_play, game_problems
 from studio.widgets.canvas import Canvas, UIStyles
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -166,7 +166,7 @@ class GameHomeScreen(TilecodeScreen):
             canvas.hit(Region(0, y, canvas.width, len(lines)), (0, 3 + i))
             y += len(lines)
         if errors:
-            canvas.put(0, y, f"{errors} error(s) block play; enter opens the rule.", styles.muted)
+            canvas.put(0, y, f"{blocking_play(errors)}; enter opens the rule.", styles.muted)
 
     # ---------------------------------------------------------------------------- actions
 

@@ -8,7 +8,7 @@ from typing import Any
 from textual.screen import Screen
 
 from studio.engines.tilecode.model import Game
-from studio.storage.tilecode_check import game_problems
+from studio.storage.tilecode_check import blocking_play, game_problems
 from studio.widgets.document import Document
 
 
@@ -59,6 +59,6 @@ def start_play(screen: Screen) -> None:
         return
     errors = [p for p in game_problems(game) if p.is_error]
     if errors:
-        screen.notify(f"{len(errors)} error(s) block play: {errors[0].message}", severity="error")
+        screen.notify(f"{blocking_play(len(errors))}: {errors[0].message}", severity="error")
         return
     screen.app.push_screen(make("play", document))

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.widgets import Header
 
+from studio.engines.common.words import counted
 from studio.engines.tilecode.model import SPRITE_CODES
 from studio.engines.tilecode.selector import (
     QUADRANTS,
@@ -140,7 +141,7 @@ class RuleSelectorScreen(TilecodeScreen):
         cell = self.cell
         if cell is None:  # on the kinds, or between the rule cells
             total = len(rules_for_kind(self.game, self.kind))
-            canvas.put(0, 10, f"{name}: {total} rule(s)", styles.muted)
+            canvas.put(0, 10, f"{name}: {counted(total, 'rule')}", styles.muted)
             canvas.put(0, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells"
                        if self.cursor[0] == 0 else
                        "no rules go here: arrows reach the rule cells", styles.muted)
@@ -148,7 +149,8 @@ class RuleSelectorScreen(TilecodeScreen):
         count = tally.get((cell.rule_type, cell.key), 0)
         what = f"{cell.rule_type} · {cell.caption}"
         action = "enter opens the first, n adds one" if count else "enter creates one"
-        canvas.put(0, 10, f"{name} — {what}: {count} rule(s); {action}.", styles.text)
+        rules_here = counted(count, "rule") if count else "no rules yet"
+        canvas.put(0, 10, f"{name} — {what}: {rules_here}; {action}.", styles.text)
         rules = rules_at(self.game, self.kind, cell.rule_type, cell.key)
         if rules:
             ids = ", ".join(str(r.id) for r in rules[:12])

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
+from studio.engines.common.words import counted
 from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
@@ -178,8 +179,8 @@ class SettingsScreen(TilecodeScreen):
         game = self.game
         tiles, sprites = resize_loss(game.map, width, height)
         if tiles or sprites:
-            question = (f"Shrinking the map to {width}×{height} removes {tiles} tile(s) and "
-                        f"{sprites} sprite(s) at the right and bottom. ctrl+z brings them back.")
+            question = (f"Shrinking the map to {width}×{height} removes {counted(tiles, 'tile')} and "
+                        f"{counted(sprites, 'sprite')} at the right and bottom. ctrl+z brings them back.")
             if not await self.app.push_screen_wait(ConfirmDialog("Crop the map?", question,
                                                                  yes="Crop")):
                 return False
