@@ -7,6 +7,7 @@ from pathlib import Path
 
 from studio import cli
 from studio.engines.tilecode.state import dump_state
+from studio.screens.help import HelpScreen
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.play import PlayScreen
 from studio.screens.tilecode.replay_viewer import ReplayScreen
@@ -297,3 +298,33 @@ async def test_play_without_a_player_sprite_says_the_keys_move_nothing(tc_folder
         await pilot.press("g")
         await pilot.pause()
         assert any("the buttons move nothing" in n.message for n in app._notifications)
+
+
+async def test_play_waits_under_help_and_shows_a_game_over_when_back_on_top(
+        tc_folder: Path) -> None:
+    # The game ran on under help; when it ended there, escape closed the game-over dialog
+    # over help and play's own 'leave' then crashed the studio (it was not the top screen).
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        screen.action_restart()
+        await pilot.press("p")  # running again
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and screen.timer is None
+        rounds = screen.session.state.round
+        await pilot.pause(3 * screen.period / 1000)
+        assert screen.session.state.round == rounds, "rounds ran under help"
+        await pilot.press("escape")
+        assert app.screen is screen and screen.timer is not None and not screen.paused
+        await pilot.press("p")
+        await wait_until(pilot, lambda: not screen.busy, "the round in progress did not end")
+        screen.action_restart()
+        await one_round(pilot, screen, "right")
+        await pilot.press("up", "question_mark")
+        screen.run_round()  # a round in flight ends the game while help is up
+        await wait_until(pilot, lambda: not screen.busy, "the losing round did not end")
+        assert screen.session.state.status == "lost" and isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameOverDialog) and app.screen.status == "lost"
+        await pilot.press("escape")
+        assert app.is_running and not isinstance(app.screen, (PlayScreen, GameOverDialog))

@@ -94,6 +94,11 @@ class PlayScreen(Inspection, TilecodeScreen):
         """How long the last round took; the first one runs in a thread to find out."""
         self.timer: Timer | None = None
         self.best = game.high_score
+        self.covered = False
+        """Another screen (help, a question) is over play: the game waits under it, and a game
+        over that came meanwhile is shown when play is back on top."""
+        self._over_unseen: bool | None = None
+        """A game over not shown yet (covered): whether it set a new high score."""
 
     def compose(self) -> ComposeResult:
         yield from self.compose_view(self._renderer())
@@ -123,6 +128,18 @@ class PlayScreen(Inspection, TilecodeScreen):
         super().on_unmount()
         if self.timer is not None:
             self.timer.stop()
+
+    def on_screen_suspend(self) -> None:
+        self.covered = True
+        self._set_timer()
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.covered = False
+        self._set_timer()
+        if self._over_unseen is not None:
+            new_high, self._over_unseen = self._over_unseen, None
+            self._show_game_over(new_high)
 
     # ---------------------------------------------------------------------------- drawing
 
@@ -181,7 +198,7 @@ class PlayScreen(Inspection, TilecodeScreen):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
-        if not self.paused and not self.session.over:
+        if not self.paused and not self.covered and not self.session.over:
             self.timer = self.set_interval(self.period / 1000, self._tick)
 
     def _tick(self) -> None:
@@ -227,10 +244,16 @@ class PlayScreen(Inspection, TilecodeScreen):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
-        state = self.session.state
         new_high = self._keep_high_score()
         if any(action == "restart" for action, _ in self.queued):
             return  # the player already asked to play again: no dialog over the new run
+        if self.covered:  # a round in flight ended the game under help or a question
+            self._over_unseen = new_high
+            return
+        self._show_game_over(new_high)
+
+    def _show_game_over(self, new_high: bool) -> None:
+        state = self.session.state
         self.app.push_screen(GameOverDialog(state.status, state.score, new_high),
                              self._game_over_choice)
 
@@ -253,9 +276,7 @@ class PlayScreen(Inspection, TilecodeScreen):
             self.action_restart(True)
         elif choice == "save":
             self.action_save_replay()
-            self.app.push_screen(GameOverDialog(self.session.state.status,
-                                                self.session.state.score, False),
-                                 self._game_over_choice)
+            self._show_game_over(False)
         elif choice == "debug":
             if not self.debug:
                 self.action_debug()
