@@ -158,7 +158,10 @@ async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
         area.text = " a\n b\nX"
         await pilot.press("tab")
         assert pattern_screen.text_mode  # layer a has no rows: stays, error shown
-        await pilot.press("escape", "tab")
+        await pilot.press("escape")  # does not read: kept open, the typing with it
+        assert pattern_screen.text_mode and area.text == " a\n b\nX"
+        await pilot.press("escape", "tab")  # a second escape drops it; tab opens it afresh
+        assert pattern_screen.text_mode and area.text == " main\nA B\nC D\n over\n. .\n. x\n"
         area.text = " main\nA B\nC\n over\n. .\n. x"
         await pilot.press("tab")  # a short row is padded with ? (a warning), not refused
         assert not pattern_screen.text_mode
@@ -168,6 +171,41 @@ async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert saved_tree(path)["children"][0]["pattern"]["over"] == [[".", "."], [".", "x"]]
+
+
+async def test_typed_text_is_applied_by_ctrl_s_and_escape_and_a_new_layer_is_shown(
+        bt_folder: Path) -> None:
+    # ctrl+s in the text form saved the node without the text and showed the file as saved;
+    # escape dropped the text; f6 showed the old layer while the next edit went to the new one.
+    path = bt_folder / "tic-tac-toe.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        await select(pilot, editor, (0,))  # set-board, 3x3 of _
+        await pilot.press("e")
+        await pilot.pause()
+        pattern_screen = app.screen
+        await pilot.press("tab")
+        area = pattern_screen.query_one("TextArea")
+        assert "text form" in pattern_screen.query_one("#status").text
+        area.text = "A B C\n_ _ _\n_ _ _"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert saved_tree(path)["children"][0]["pattern"]["main"][0] == ["A", "B", "C"]
+        assert not editor.document.dirty and pattern_screen.text_mode
+        area.text = "A B C\nD E F\n_ _ _"
+        await pilot.press("escape")
+        assert not pattern_screen.text_mode
+        assert editor.model.tree["children"][0]["pattern"]["main"][1] == ["D", "E", "F"]
+        await pilot.press("f6")
+        await pilot.pause()
+        await pilot.press(*"L3", "enter")
+        await pilot.pause()
+        assert pattern_screen.layer == "L3"
+        assert "[L3]" in pattern_screen.query_one("#grid").text
+        await pilot.press("Z", "enter")
+        pattern = editor.model.tree["children"][0]["pattern"]
+        assert pattern["L3"][0][0] == "Z" and pattern["main"][0][0] == "A"
 
 
 async def test_escape_drops_a_half_typed_tile_before_it_leaves(bt_folder: Path) -> None:

@@ -81,6 +81,9 @@ class PatternEditorScreen(BtreeScreen):
         self.cursor = (0, 0)
         self.entry = ""
         self.text_mode = False
+        self._text_shown = ""
+        """The text form as it was opened: escape with nothing typed just closes it."""
+        self._discard_asked = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -179,8 +182,12 @@ class PatternEditorScreen(BtreeScreen):
         here = grid[r][c] if r < len(grid) and c < len(grid[r]) else "-"
         entry = f" · typing: {self.entry}▏ (enter writes)" if self.entry else \
             " · type a tile and enter; . = any, _ = empty"
-        # Counted from 1, as the problems below count (the row went 0-based beside them).
-        lines.append((f"row {r + 1}, column {c + 1}: {here!r}{entry}", styles.text))
+        if self.text_mode:
+            lines.append(("text form · a row a line, tiles between spaces · tab, escape apply",
+                          styles.text))
+        else:
+            # Counted from 1, as the problems below count (the row went 0-based beside them).
+            lines.append((f"row {r + 1}, column {c + 1}: {here!r}{entry}", styles.text))
         for problem in pe.pattern_problems(node):
             where = problem.field + (f" layer {problem.layer!r}" if problem.layer else "")
             mark, style = ("✗", styles.error) if problem.severity == "error" else \
@@ -220,7 +227,7 @@ class PatternEditorScreen(BtreeScreen):
             return
         c, r = self.cursor
         tile, self.entry = self.entry, ""
-        self.put(f"tile {tile!r} at {r},{c}",
+        self.put(f"tile {tile!r} at row {r + 1}, column {c + 1}",
                  pe.set_tile(self.pattern, self.layer, r, c, tile))
 
     def action_erase(self) -> None:
@@ -229,7 +236,7 @@ class PatternEditorScreen(BtreeScreen):
             self._draw_status()
             return
         c, r = self.cursor
-        self.put(f"erase {r},{c}", pe.set_tile(self.pattern, self.layer, r, c, "_"))
+        self.put(f"erase row {r + 1}, column {c + 1}", pe.set_tile(self.pattern, self.layer, r, c, "_"))
 
     def action_rows(self, delta: int) -> None:
         r = self.cursor[1]
@@ -247,20 +254,19 @@ class PatternEditorScreen(BtreeScreen):
         else:
             self._attempt("remove a column", lambda: pe.remove_column(self.pattern, c))
 
-    def _attempt(self, label: str, make) -> None:
+    def _attempt(self, label: str, make) -> bool:
         try:
             pattern = make()
         except (EditError, ValueError) as error:
             self.notify(str(error), severity="warning", timeout=3)
-            return
-        self.put(label, pattern)
+            return False
+        return self.put(label, pattern)
 
     @work(exclusive=True, group="dialog")
     async def action_add_layer(self) -> None:
         name = await self.app.push_screen_wait(NameDialog("New layer name", "", "Add"))
-        if name:
-            self._attempt(f"add layer {name}", lambda: pe.add_layer(self.pattern, name))
-            self.layer_index = len(self.pattern) - 1
+        if name and self._attempt(f"add layer {name}", lambda: pe.add_layer(self.pattern, name)):
+            self.action_layer(len(self.pattern) - 1 - self.layer_index)  # shown and edited next
 
     @work(exclusive=True, group="dialog")
     async def action_rename_layer(self) -> None:
@@ -308,24 +314,45 @@ class PatternEditorScreen(BtreeScreen):
         self.action_toggle_text()
 
     def action_toggle_text(self) -> None:
-        area = self.query_one(TextArea)
-        if not self.text_mode:
-            area.text = pe.pattern_to_text(self.pattern)
-            self.text_mode = True
-            self.set_class(True, "-text")
-            area.can_focus = True
-            area.focus()
-            self.refresh_bindings()
+        if self.text_mode:
+            if self._apply_text():
+                self._close_text()
             return
+        area = self.query_one(TextArea)
+        area.text = self._text_shown = pe.pattern_to_text(self.pattern)
+        self._discard_asked = False
+        self.text_mode = True
+        self.set_class(True, "-text")
+        area.can_focus = True
+        area.focus()
+        self.refresh_bindings()
+        self._draw_status()
+
+    def _apply_text(self) -> bool:
+        """Put the text form's pattern in the node (one edit); False, with the reason shown and
+        the cursor on it, when it does not read or is refused — the typing stays as it is."""
+        area = self.query_one(TextArea)
         try:
             pattern = pe.pattern_from_text(area.text)
         except pe.PatternTextError as error:
             self.notify(f"line {error.line}: {error}", severity="error", timeout=5)
             area.move_cursor((max(error.line - 1, 0), max(error.column - 1, 0)))
-            return
-        # A refused text (unequal rows, say) stays open with the message: the typing is not lost.
-        if pattern == self.pattern or self.put("text form", pattern):
-            self._close_text()
+            return False
+        return pattern == self.pattern or self.put("text form", pattern)
+
+    def action_save(self):
+        return super().action_save() if self._text_saved() else None
+
+    def action_save_as(self):
+        return super().action_save_as() if self._text_saved() else None
+
+    def _text_saved(self) -> bool:
+        """The text typed is part of the work: saved with it, or not saved (it does not read)."""
+        if self.text_mode and not self._apply_text():
+            self.notify("Not saved: the text form does not read (see above); mend it, or escape "
+                        "twice to drop it", severity="warning", timeout=5)
+            return False
+        return True
 
     def _close_text(self) -> None:
         self.text_mode = False
@@ -334,11 +361,21 @@ class PatternEditorScreen(BtreeScreen):
         area.can_focus = False
         self.set_focus(None)
         self.refresh_bindings()
+        self._draw_status()
 
     def action_back(self) -> None:
         if self.text_mode:
-            self._close_text()
-            self.notify("Text form closed without applying (tab applies it)", timeout=3)
+            # Escape keeps what was typed, as everywhere in the studio (ctrl+z takes it back);
+            # a text that does not read stays open, and a second escape drops it.
+            area = self.query_one(TextArea)
+            if area.text == self._text_shown or self._discard_asked:
+                if area.text != self._text_shown:
+                    self.notify("Text form closed; what was typed there was dropped", timeout=3)
+                self._close_text()
+            elif self._apply_text():
+                self._close_text()
+            else:
+                self._discard_asked = True
             return
         if self.entry:  # a tile half typed: escape drops it, a second one leaves
             self.entry = ""
