@@ -39,6 +39,13 @@ from studio.widgets.lines import LinesView
 
 Path = tuple[int, ...]
 
+TREE_ACTIONS = frozenset({
+    "cursor", "fold_or_parent", "unfold_or_child", "toggle_fold", "toggle_compiled", "add",
+    "move", "swap_parent", "copy", "cut", "paste", "delete", "edit_pattern", "find",
+    "next_problem", "focus_properties", "play", "debug",
+})
+"""The tree's keys: not while a property field has the focus (tab and escape lead back)."""
+
 
 class TreeEditorScreen(TreeEditing, TreeProblems):
     """Edit the authored tree; ``tab`` moves between the tree, the right pane and back."""
@@ -108,7 +115,7 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
         super().__init__(document)
         self.cursor: Path = ()
         self.collapsed: set[Path] = set()
-        self.pane = "tree"
+        self._pane = "tree"
         self.compiled: Compiled | BtreeError | None = None
         self.compiled_cursor = 0
         self.clipboard: dict | None = None
@@ -116,6 +123,17 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
         """The diagnostic f8 went to last."""
         self._problem_rows: list[int] = []
         """The pane's line where each diagnostic with a node begins."""
+
+    @property
+    def pane(self) -> str:
+        """Where the keys go: ``tree``, ``props`` (a field has the focus) or ``compiled``."""
+        return self._pane
+
+    @pane.setter
+    def pane(self, pane: str) -> None:
+        if pane != self._pane:
+            self._pane = pane
+            self.refresh_bindings()  # the footer offers the keys of the pane
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -225,7 +243,22 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
 
     # --------------------------------------------------------------------------- movement
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.pane == "props" and action in TREE_ACTIONS:
+            # The keys belong to the field: a button or checkbox takes none of them itself,
+            # and delete there deleted the subtree. Up and down walk the fields.
+            return action == "cursor" and parameters in ((-1,), (1,))
+        return super().check_action(action, parameters)
+
+    def _field_step(self, delta: int) -> None:
+        editors = list(self.query_one(PropertiesPane).query("Input, Checkbox, Button"))
+        if self.focused in editors:
+            editors[min(max(editors.index(self.focused) + delta, 0), len(editors) - 1)].focus()
+
     def action_cursor(self, delta: int) -> None:
+        if self.pane == "props":
+            self._field_step(delta)
+            return
         if self.pane == "compiled":
             compiled = self.compiled
             if isinstance(compiled, Compiled):

@@ -89,7 +89,10 @@ class TreeEditing(BtreeScreen):
         try:
             tree = set_field(self.tree, self.cursor, message.name, message.value)
         except EditError as error:
-            self.notify(str(error), severity="error", timeout=5)
+            self.notify(f"{error} (not applied)", severity="error", timeout=5)
+            # A field left with a refused value shows the stored one again (one still being
+            # typed in keeps the typing, to be mended).
+            self.query_one(PropertiesPane).update_values()
             return
         self.change_tree(f"{message.name} of {self.node.get('type')}", tree)
 

@@ -106,7 +106,7 @@ class PropertiesPane(Vertical):
             self.signature = signature
             self.call_later(self._rebuild)
         else:
-            self._update_values()
+            self.update_values()
 
     async def _rebuild(self) -> None:
         node = self.node
@@ -131,7 +131,7 @@ class PropertiesPane(Vertical):
             rest = self.query_one("#rest", FieldsScroll)
             await rest.remove_children()
             await rest.mount_all(list(self._editors(specs[len(self.shared):] if head else specs)))
-            self._update_values()
+            self.update_values()
 
     def _editors(self, specs: tuple[FieldSpec, ...]) -> ComposeResult:
         hint = "e edits"
@@ -172,7 +172,8 @@ class PropertiesPane(Vertical):
         except Exception:  # a malformed pattern from a file: show it raw rather than fail
             return repr(value)
 
-    def _update_values(self) -> None:
+    def update_values(self) -> None:
+        """Show the node's values in its editors (a field being typed in keeps the typing)."""
         node = self.node or {}
         for spec in node_fields(self.node):
             widgets = self.query(f"#field-{spec.name}")

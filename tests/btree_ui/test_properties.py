@@ -1,0 +1,60 @@
+"""The properties pane has the keys while a field has the focus: the tree's keys wait."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Checkbox, Input
+
+from studio.screens.btree.editor import TreeEditorScreen
+from studio.widgets.footer import KeysFooter
+from tests.ui_helpers import studio_app
+
+
+def footer_actions(screen) -> list[str]:
+    return [key.action for key in screen.query_one(KeysFooter).query("FooterKey")]
+
+
+async def test_tree_keys_do_not_act_on_a_checkbox_field(bt_folder: Path) -> None:
+    # On a checkbox (a button too) the field takes none of the tree's keys: delete there
+    # deleted the whole subtree, n opened the add list, left moved the tree to the parent.
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        assert isinstance(editor, TreeEditorScreen)
+        editor.select((1, 0, 0))  # x-spin: comment, nid, remorig
+        await pilot.pause()
+        assert "add('last')" in footer_actions(editor)
+        await pilot.press("enter", "down", "down")  # up and down walk the fields
+        assert isinstance(app.focused, Checkbox) and app.focused.id == "field-remorig"
+        before = editor.model.tree
+        await pilot.press("delete", "K", "n", "left", "l", "ctrl+v", "e", "g")
+        await pilot.pause()
+        assert editor.model.tree is before and editor.cursor == (1, 0, 0)
+        assert app.screen is editor and app.focused.id == "field-remorig"
+        assert "add('last')" not in footer_actions(editor)
+        await pilot.press("up")
+        assert isinstance(app.focused, Input) and app.focused.id == "field-nid"
+        await pilot.press("escape")  # back to the tree, whose keys act again
+        assert editor.pane == "tree" and "add('last')" in footer_actions(editor)
+
+
+async def test_a_refused_value_shows_the_stored_one_once_the_field_is_left(
+        bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        editor.select((1,))
+        await pilot.pause()
+        await pilot.press("n", *"loop-times", "enter")
+        await pilot.pause()
+        await pilot.press("enter", "tab", "tab")
+        field = app.focused
+        assert field.id == "field-times"
+        field.value = "abc"
+        await pilot.press("enter")  # refused: the typing stays to be mended
+        await pilot.pause()
+        assert field.value == "abc" and editor.node.get("times") == 1
+        await pilot.press("escape")  # left: the field shows what is stored
+        await pilot.pause()
+        assert field.value == "1" and editor.node.get("times") == 1
