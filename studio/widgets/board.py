@@ -154,6 +154,9 @@ class Board(Widget, can_focus=True):
             self._shown.clear()
             if self._cursor is not None:
                 self._cursor = self._clamp(*self._cursor)
+            # Cells of another size (glyph to art) put the old camera somewhere else on the
+            # board, or off it: the map editor's art view showed a corner in mid-screen.
+            self._refit()
             self.refresh(layout=True)  # a board sized to its content (width: auto) changes size
             return
         self.refresh_changed()
@@ -237,6 +240,10 @@ class Board(Widget, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
+        self._refit()
+
+    def _refit(self) -> None:
+        """Place the camera again for the board's size and cells as they are now."""
         # Whichever moved the camera last moves it again: the first follow may come before the
         # board had a size, and a followed player must not give way to a cursor left behind
         # (the replay viewer's bar taking a second line snapped back to the inspected cell).
@@ -286,10 +293,13 @@ class Board(Widget, can_focus=True):
                         scroll_axis(cy, y, rows, my, r.height))
 
     def recentre(self) -> None:
-        """Centre the view on the cursor (the map editor's ``home``)."""
+        """Centre the view on the cursor as far as the board allows (the map editor's
+        ``home``): no more of the view than need be is left beyond the board's edge."""
         if self._cursor is not None:
             cols, rows = self.full_cells
-            self.set_camera(self._cursor[0] - cols // 2, self._cursor[1] - rows // 2)
+            r = self._renderer
+            self.set_camera(follow_axis(self._cursor[0], cols, r.width),
+                            follow_axis(self._cursor[1], rows, r.height))
 
     # --------------------------------------------------------------------------- cursor
 

@@ -72,8 +72,31 @@ async def test_the_cursor_scrolls_the_camera_near_the_edge() -> None:
         await pilot.press(*["down"] * 40)
         assert board.cursor == (8, 29) and board.camera[1] == 30 - 6  # stops at the bottom edge
         assert app.messages[-1] == ("moved", 8, 29)
-        board.recentre()
-        assert board.camera == (8 - 5, 29 - 3)
+        board.recentre()  # as far as the board allows: nothing shown below its last row
+        assert board.camera == (8 - 5, 30 - 6)
+
+
+class BigLetters(Letters):
+    """The same board in art-sized cells, 4 columns by 2 lines."""
+
+    cell_size = (4, 2)
+
+    def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
+        return [Segment(f"{chr(97 + x % 26)}{y % 10}{line}_") for x in range(x0, x1)]
+
+
+async def test_cells_of_another_size_place_the_camera_again() -> None:
+    # The map editor's v (glyph to art cells) kept the camera that centred the small glyph
+    # board: in art cells the map's corner sat mid-screen and most of it was out of view.
+    app = BoardApp(Letters(8, 4))
+    async with app.run_test(size=(20, 10)) as pilot:
+        board = app.query_one(Board)
+        await pilot.pause()
+        assert board.camera == (-1, -3)  # centred: the board is smaller than the view
+        board.renderer = BigLetters(8, 4)
+        await pilot.pause()
+        assert board.camera == (0, 0)  # 5 cells across for 8: from the left edge; 4 down fit
+        assert board.render_line(0).text.startswith("a00_b00_")
 
 
 async def test_a_cursor_move_repaints_two_rows_and_a_state_change_only_its_rows() -> None:
