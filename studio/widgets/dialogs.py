@@ -16,7 +16,15 @@ ResultType = TypeVar("ResultType")
 
 
 class Dialog(ModalScreen[ResultType]):
-    """A centred box over the screen below; subclasses compose a ``Vertical``."""
+    """A centred box over the screen below; subclasses compose a ``Vertical``.
+
+    ``left``/``right`` go from button to button, as arrows move everywhere in the studio (a
+    text field keeps them for its cursor)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "button_step(-1)", "Previous button", show=False),
+        Binding("right", "button_step(1)", "Next button", show=False),
+    ]
 
     # Selectors start with the class name so that Textual's CSS scoping keeps them as written.
     DEFAULT_CSS = """
@@ -52,6 +60,12 @@ class Dialog(ModalScreen[ResultType]):
         width: 100%;
     }
     """
+
+    def action_button_step(self, delta: int) -> None:
+        buttons = [b for b in self.query(Button) if b.display and not b.disabled]
+        if self.focused in buttons:
+            index = buttons.index(self.focused) + delta
+            buttons[min(max(index, 0), len(buttons) - 1)].focus()
 
 
 class ErrorDialog(Dialog[None]):

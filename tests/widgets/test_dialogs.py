@@ -1,0 +1,42 @@
+"""Dialogs: arrows go from button to button; a text field keeps them for its cursor."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import Input
+
+from studio.screens.dialogs import NameDialog
+from studio.widgets.save import unsaved_dialog
+
+
+class DialogApp(App[None]):
+    def __init__(self, dialog) -> None:
+        super().__init__()
+        self.dialog = dialog
+        self.answers: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog, self.answers.append)
+
+
+async def test_right_and_left_go_from_button_to_button() -> None:
+    # "right enter" on "Unsaved changes" cancelled nothing and chose Save: arrows did not move.
+    app = DialogApp(unsaved_dialog("Maze"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.focused.id == "choice-save"
+        await pilot.press("right")
+        assert app.focused.id == "choice-discard"
+        await pilot.press("right", "right")  # stops at the last
+        assert app.focused.id == "choice-cancel"
+        await pilot.press("left", "enter")
+        assert app.answers == ["discard"]
+
+
+async def test_a_text_field_keeps_left_and_right() -> None:
+    app = DialogApp(NameDialog("Rename", "abc", "Rename"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        await pilot.press("end", "left", "X")
+        assert app.focused.value == "abXc"
