@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from studio.storage import ProjectError, format_field_path
+from studio.widgets.footer import KeysFooter
 
 ResultType = TypeVar("ResultType")
 
@@ -60,6 +61,11 @@ class Dialog(ModalScreen[ResultType]):
         width: 100%;
     }
     """
+
+    def on_mount(self) -> None:
+        # Its own footer, over the one of the screen below, whose keys do not act here (the
+        # unsaved-changes question offered "c Code" there, where c is Cancel).
+        self.mount(KeysFooter())
 
     def action_button_step(self, delta: int) -> None:
         buttons = [b for b in self.query(Button) if b.display and not b.disabled]

@@ -1,4 +1,5 @@
-"""Dialogs: arrows go from button to button; a text field keeps them for its cursor."""
+"""Dialogs: arrows go from button to button (a text field keeps them for its cursor), and the
+footer is the dialog's own."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from textual.app import App
 from textual.widgets import Input
 
 from studio.screens.dialogs import NameDialog
+from studio.widgets.footer import KeysFooter
 from studio.widgets.save import unsaved_dialog
 
 
@@ -40,3 +42,15 @@ async def test_a_text_field_keeps_left_and_right() -> None:
         assert isinstance(app.focused, Input)
         await pilot.press("end", "left", "X")
         assert app.focused.value == "abXc"
+
+
+async def test_a_dialog_has_its_own_footer_over_the_screens() -> None:
+    # The footer of the screen below showed through with keys that do not act in a dialog
+    # (the unsaved-changes question offered "c Code", where c is Cancel).
+    app = DialogApp(NameDialog("Rename", "abc", "Rename"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        assert footer.region.bottom == app.size.height  # over the footer of the screen below
+        keys = [key.action for key in footer.query("FooterKey")]
+        assert keys == ["cancel"]
