@@ -4,6 +4,7 @@ arrive in one read from the terminal."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,6 +36,26 @@ async def test_a_name_typed_right_after_n_goes_into_the_new_project_dialog(games
                          and app.screen.selected.name == "quiet tower", "not back home")
         assert app.theme_name == "dark" and app.is_running
     assert load_project(games / "quiet-tower.toml").kind == "tilecode"
+
+
+async def test_a_screen_slow_to_open_still_gets_the_keys_typed_after_it(
+        games: Path, monkeypatch) -> None:
+    # The wait had a clock: with the event loop held up longer (a slow mount, a garbage
+    # collection on a loaded machine) the rest of the burst went to the home screen, whose
+    # "q" quit the studio.
+    opened = NewProjectDialog.on_mount
+
+    def slow_mount(dialog) -> None:
+        time.sleep(0.8)  # the loop is held: no timer fires meanwhile
+        opened(dialog)
+
+    monkeypatch.setattr(NewProjectDialog, "on_mount", slow_mount)
+    app = studio_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "n", *"quiet", "enter")
+        await wait_until(pilot, lambda: (games / "quiet.toml").exists(), "no project was made")
+        assert app.is_running
 
 
 async def test_keys_after_a_key_that_opens_a_screen_wait_for_its_focus(games: Path) -> None:

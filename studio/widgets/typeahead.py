@@ -18,13 +18,12 @@ the screen below while the form was on its way, and ran its actions.
 - a flow (a worker on the event loop) it started, or one that gets a dialog's answer, has shown
   its next screen or ended.
 
-No wait lasts longer than :data:`LONGEST`. A character typed into a text field is handed on at
-once (the field takes it; nothing can happen in between), so typing costs nothing more.
+No wait lasts longer than :data:`PATIENCE` looks. A character typed into a text field is handed
+on at once (the field takes it; nothing can happen in between), so typing costs nothing more.
 """
 
 from __future__ import annotations
 
-from time import monotonic
 from typing import Any
 from weakref import WeakKeyDictionary, WeakSet
 
@@ -35,12 +34,15 @@ from textual.screen import Screen
 from textual.widgets import Input, TextArea
 from textual.worker import NoActiveWorker, Worker, get_current_worker
 
-LONGEST = 0.5
-"""Seconds a key may wait before it is handed on regardless (a marker lost with a screen that
-closed, a screen that focuses nothing, a flow that keeps working)."""
-
 POLL = 0.01
 """Seconds between looks while a key waits on a screen or a flow (they send no word)."""
+
+PATIENCE = 50
+"""Looks a key waits before it is handed on regardless (a marker lost with a screen that
+closed, a screen that focuses nothing, a flow that keeps working): half a second on a free event
+loop. Counted in looks, not seconds, so that a loop held up (a slow screen's mount, a garbage
+collection, a loaded machine) does not count against the wait: a clock ran out there, and the
+rest of a burst went to the screen below (a "q" in a new project's name quit the studio)."""
 
 HELD = (events.Key, events.Paste)
 
@@ -64,7 +66,8 @@ class TypeAhead(App):
         """Dialogs shown by a flow that waits for their answer."""
         self._shown_by: WeakSet[Worker] = WeakSet()
         """Flows that have shown a screen: what a key waits for then is that screen."""
-        self._wait_ends = 0.0
+        self._patience = 0
+        """Looks left before the key waiting now is handed on regardless."""
         self._poll_due = False
 
     # What keys wait for.
@@ -82,7 +85,7 @@ class TypeAhead(App):
                     self._awaited_by[screen] = flow
             self._flows = []  # a flow that shows a screen has done its part
             self._arriving = screen
-            self._wait_ends = monotonic() + LONGEST
+            self._patience = PATIENCE
             self.call_later(self._watch_arrival)
         return result
 
@@ -95,12 +98,12 @@ class TypeAhead(App):
             # The answer goes to the flow: what is typed next waits until it has acted on it
             # (shown its next dialog, or made its edit and ended).
             self._flows.append(flow)
-            self._wait_ends = monotonic() + LONGEST
+            self._patience = PATIENCE
         return result
 
     def _waiting(self) -> bool:
         """Whether the next key must wait (forgetting whatever it no longer waits on)."""
-        if monotonic() >= self._wait_ends:
+        if self._patience <= 0:
             self._in_flight = self._arriving = None
             self._flows = []
             return False
@@ -155,7 +158,7 @@ class TypeAhead(App):
             if not typed:
                 self._in_flight = event
                 self._workers_before = set(self.workers)
-                self._wait_ends = max(self._wait_ends, monotonic() + LONGEST)
+                self._patience = PATIENCE
             await super().on_event(event)
             if event is self._in_flight:
                 self._lap(self.focused or self.screen, (event, 1))
@@ -195,4 +198,5 @@ class TypeAhead(App):
 
     async def _polled(self) -> None:
         self._poll_due = False
+        self._patience -= 1
         await self._hand_on()
