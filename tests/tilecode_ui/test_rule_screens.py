@@ -225,6 +225,19 @@ async def test_previous_next_add_and_delete_walk_the_kinds_rules(tc_folder: Path
         assert game_of(app).rule(new.id) == new
 
 
+async def test_deleting_a_kinds_last_rule_goes_back_to_the_selector(tc_folder: Path) -> None:
+    # The editor left as its rule went, then left once more: the game home came up instead.
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "A")
+        selector = app.screen_stack[-2]
+        assert isinstance(selector, RuleSelectorScreen)
+        await goto(pilot, editor, (4, 0))  # trash
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert game_of(app).rules == () and app.screen is selector
+
+
 async def test_generalise_chooses_transforms_and_names_duplicate_views(tc_folder: Path) -> None:
     app = app_on(tc_folder / "blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -315,9 +315,12 @@ class RuleEditorScreen(TilecodeScreen):
         target = next_id if next_id is not None else prev_id
         if target is not None:
             self.rule_id = target
-        self.edit(f"delete rule {rule.id}", delete_rule(self.game, rule.id))
-        if target is None:
+        else:
+            # The kind's last rule: back where the editor was opened from, before the edit (an
+            # editor still on top would leave as its rule went, and then this once more).
             self.dismiss(None)
+            self.notify(f"Rule {rule.id} deleted (ctrl+z brings it back)", timeout=3)
+        self.edit(f"delete rule {rule.id}", delete_rule(self.game, rule.id))
 
     @on(LinesView.Clicked)
     def _clicked(self, message: LinesView.Clicked) -> None:
