@@ -12,6 +12,7 @@ from studio.screens.btree.solver import SolverScreen
 from studio.storage import load_project
 from studio.storage.btree_project import compile_model, project_model
 from studio.widgets.board import Board
+from studio.widgets.footer import KeysFooter
 from tests.ui_helpers import studio_app, wait_until
 
 
@@ -136,12 +137,16 @@ async def test_game_over_restart_and_replay(bt_folder: Path) -> None:
             await settle(pilot, play)
         assert isinstance(play.wait, GameOver) and play.wait.result["player"] == "X"
         assert "player X wins" in play.query_one("#status").text
+        offered = [key.action for key in play.query_one(KeysFooter).query("FooterKey")]
+        assert "apply" not in offered and "select(1)" not in offered  # nothing left to choose
         await pilot.press("ctrl+s")
         replay = bt_folder / "tic-tac-toe.btreplay.json"
         assert replay.exists() and '"choices"' in replay.read_text()
         await pilot.press("R")  # same seed
         await settle(pilot, play)
         assert isinstance(play.wait, ChoiceWait) and play.session.choices_made == []
+        offered = [key.action for key in play.query_one(KeysFooter).query("FooterKey")]
+        assert "apply" in offered  # a new game: the move keys again
 
 
 async def _done(pilot, solver: SolverScreen) -> None:

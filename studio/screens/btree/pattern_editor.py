@@ -291,10 +291,7 @@ class PatternEditorScreen(BtreeScreen):
     def action_other_field(self) -> None:
         """Edit the node's next pattern field (a rewrite: lhs, rhs) in the same editor."""
         names = self.pattern_fields()
-        if len(names) < 2:
-            return
-        if self.text_mode:
-            self.notify("Apply the text form first (tab) or close it (escape)", timeout=3)
+        if len(names) < 2 or self.text_mode:
             return
         self.field = names[(names.index(self.field) + 1) % len(names)] if self.field in names \
             else names[0]
@@ -302,8 +299,8 @@ class PatternEditorScreen(BtreeScreen):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "other_field":
-            return len(self.pattern_fields()) > 1  # hidden where there is one pattern
+        if action == "other_field":  # hidden where there is one pattern, and in the text form
+            return len(self.pattern_fields()) > 1 and not self.text_mode
         if action in GRID_ACTIONS:
             return not self.text_mode  # the text form has the keys: the grid's are not offered
         if action in ("toggle_text", "apply_text"):

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, PlaySession
+from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree_project import compile_model
@@ -35,6 +35,8 @@ AUTO_DELAY = 0.4
 """Seconds an automatic seat's move is shown before it is made (times the speed factor)."""
 QUEUE_LIMIT = 16
 """Move keys kept while the game is not waiting for one (more are dropped: a held key)."""
+MOVE_ACTIONS = frozenset({"apply", "select", "digit", "button", "cursor", "skip_display"})
+"""The keys that make or choose a move: not offered once the game is over."""
 
 
 class BtreePlayScreen(PlayView):
@@ -100,6 +102,8 @@ class BtreePlayScreen(PlayView):
         self.colours: dict[str, str] = {}
         self.following = False
         """Show the solver's move at each choice (after a solve); enter plays it."""
+        self._over = False
+        """The game has ended: the move keys are not offered."""
         self.queued: list[Callable[[], None]] = []
         """Move keys pressed while the engine ran or a display showed, made at the next choice
         in the order typed (a burst of moves lost all but the first)."""
@@ -150,6 +154,9 @@ class BtreePlayScreen(PlayView):
     def _arrived(self, wait: Any) -> None:
         self.busy = False
         self.wait = wait
+        if isinstance(wait, GameOver) != self._over:
+            self._over = isinstance(wait, GameOver)
+            self.refresh_bindings()
         self.selected = None
         self.digits = ""
         self._stop_timer()
@@ -379,4 +386,6 @@ class BtreePlayScreen(PlayView):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo", "save", "save_as"):
             return False  # playing edits nothing
+        if action in MOVE_ACTIONS and self._over:
+            return False  # nothing left to choose: the footer offers what is left to do
         return super().check_action(action, parameters)
