@@ -18,6 +18,7 @@ from textual.widgets import Header
 
 from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
 from studio.engines.btree.debugger import Debugger
+from studio.engines.btree.tree_view import node_at
 from studio.engines.common.words import counted
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.tree_lines import (
@@ -130,7 +131,7 @@ class DebuggerScreen(BtreeScreen):
         debugger = self.debugger
         engine = self.session.engine
         lines: list[Text] = [
-            Text(f"steps {debugger.step_count} of {debugger.STEP_LIMIT:,} · rng "
+            Text(f"step budget {debugger.step_count} of {debugger.STEP_LIMIT:,} used · rng "
                  f"{debugger.rng_state:.0f}", styles.muted),
             Text(self.message, styles.accent),
         ]
@@ -138,7 +139,7 @@ class DebuggerScreen(BtreeScreen):
             lines.append(Text(self.session.result_text, styles.error))
         elif engine.waiting == "choice":
             lines.append(Text(f"waiting: player {engine.choice_player}, "
-                              f"{len(engine.choices)} choices (1-9 choose)", styles.warning))
+                              f"{counted(len(engine.choices), 'choice')} (1-9 choose)", styles.warning))
         elif engine.waiting == "display":
             lines.append(Text("waiting: display (space clears)", styles.warning))
         lines.append(Text("call stack (top last):", styles.muted))
@@ -173,6 +174,8 @@ class DebuggerScreen(BtreeScreen):
     def action_run(self) -> None:
         def run() -> str:
             stop = self.debugger.run()
+            if stop.reason == "halted":
+                return "nothing to run: the game waits for a choice or is over"
             return f"stopped: {stop.reason} after {counted(stop.steps, 'step')}"
 
         self._long(run)
@@ -215,8 +218,10 @@ class DebuggerScreen(BtreeScreen):
             path = self.cursor
         spec = "tree" + "".join(f"/children[{i}]" for i in path)
         marked = self.debugger.toggle_breakpoint(spec)
+        node = node_at(self.model.tree, path)
+        name = f"{node.get('type')}" + (f" #{node['nid']}" if node.get("nid") else "")
         self._did(("breakpoint set on " if marked else "breakpoint cleared on ") +
-                  ("/".join(map(str, path)) or "the root"))
+                  f"{name} @{'/'.join(map(str, path)) or 'root'}")
 
     def action_toggle_tree(self) -> None:
         self.show_compiled = not self.show_compiled

@@ -13,6 +13,7 @@ from textual import work
 
 from studio.engines.haunted.map_edit import MapDraft, blank, problems, resize, unique_name
 from studio.screens.dialogs import ConfirmDialog, NameDialog
+from studio.screens.formatting import counted
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.map_picker import MapPickerDialog
 from studio.screens.haunted.map_tools import describe
@@ -171,7 +172,7 @@ class MapManaging(HauntedScreen):
             return
         model, names = import_maps(self.model, found["maps"])
         first = len(self.model.map_tables)
-        self._add_model(f"import {len(names)} maps from {Path(path).name}", model, first)
+        self._add_model(f"import {counted(len(names), 'map')} from {Path(path).name}", model, first)
         self.notify("Imported: " + ", ".join(names), timeout=4)
 
     def _add_model(self, label: str, model: HauntedModel, index: int) -> None:

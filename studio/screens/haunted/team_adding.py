@@ -14,6 +14,7 @@ from pathlib import Path
 from textual import work
 
 from studio.engines.haunted.builtin_ais import BUILTINS
+from studio.screens.formatting import counted
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
 from studio.sessions import haunted_teams as registry
 from studio.sessions.haunted_ai import import_team_list, write_starter
@@ -121,10 +122,10 @@ class TeamAdding:
                 model = registry.add(model, table)
             return model
 
-        problem = self.apply(f"import {len(found.tables)} teams", change,
+        problem = self.apply(f"import {counted(len(found.tables), 'team')}", change,
                              len(self.model.team_tables))
         if not problem:
             notes = "\n".join(found.notes[:6])
-            self.notify(f"Imported {len(found.tables)} teams; code in ais/." +
+            self.notify(f"Imported {counted(len(found.tables), 'team')}; code in ais/." +
                         (f"\n{notes}" if notes else ""), timeout=8)
         return problem
