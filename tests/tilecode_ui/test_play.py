@@ -328,3 +328,20 @@ async def test_play_waits_under_help_and_shows_a_game_over_when_back_on_top(
         assert isinstance(app.screen, GameOverDialog) and app.screen.status == "lost"
         await pilot.press("escape")
         assert app.is_running and not isinstance(app.screen, (PlayScreen, GameOverDialog))
+
+
+async def test_a_replay_of_a_changed_project_says_so_in_its_bar(tc_folder: Path) -> None:
+    # The warning was a toast that faded: nothing left on screen said why a run went otherwise.
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_paused(pilot, app)
+        await one_round(pilot, screen, "right")
+        await pilot.press("ctrl+s")
+        await pilot.press("escape", "escape")
+        project = tc_folder / "hello-world.toml"
+        project.write_text(project.read_text().replace('name = "brick"', 'name = "stone"'))
+        app.open_project_file(tc_folder / "hello-world.tcreplay.toml")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.changed
+        assert "the project changed since: v verifies" in viewer.query_one("#bar").text

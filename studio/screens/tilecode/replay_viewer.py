@@ -56,6 +56,11 @@ def open_replay(path: Path) -> ReplayScreen:
         raise ProjectError(str(error), file=path) from None
 
 
+CHANGED = " · the project changed since: v verifies"
+"""Beside the seed while the replay is of another version of the project (a warning that
+faded left nothing on screen to say why the run went otherwise)."""
+
+
 class ReplayScreen(Inspection, Screen[None]):
     """Watch a recorded run; nothing here changes the project."""
 
@@ -99,7 +104,7 @@ class ReplayScreen(Inspection, Screen[None]):
     def on_mount(self) -> None:
         self.title = f"{self.game.name} — replay"
         self.sub_title = self.path.name if self.path else ""
-        if self.changed:
+        if self.changed:  # said once in full, and kept in the bar (CHANGED)
             self.notify("The project changed since this replay was recorded: it may not "
                         "play back the same (v verifies).", severity="warning", timeout=6)
         self.call_after_refresh(self._show)
@@ -131,7 +136,8 @@ class ReplayScreen(Inspection, Screen[None]):
         lines = bar_lines(f"Round {self.position} of {self.replay.rounds}{end}  Score {state.score}"
                           f"  {state.status}  buttons {buttons}  "
                           f"{'▶' if self.playing else '❚❚'} {self.period} ms",
-                          f"Seed {self.replay.seed}", self.app.size.width - 2)
+                          f"Seed {self.replay.seed}" + (CHANGED if self.changed else ""),
+                          self.app.size.width - 2)
         self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
         if self.debug:
             self.draw_panel()
