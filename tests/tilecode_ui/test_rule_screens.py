@@ -325,3 +325,31 @@ async def test_keys_typed_after_enter_reach_the_menu_it_opens(tc_folder: Path) -
             app.post_message(events.Key(key, None))
         await wait_until(pilot, lambda: editor.rule.centre.dir == "resting",
                          "the menu did not get the keys")
+
+
+async def test_delete_is_offered_on_a_command_only(tc_folder: Path) -> None:
+    # "del Delete command" stayed in the footer on a When tile and the top row, doing nothing.
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await goto(pilot, app.screen, (6, 1))  # press right
+        await pilot.press("enter")
+        editor = app.screen
+        rule = editor.rule
+
+        def offered() -> bool:
+            return "delete_command" in [key.action for key in editor.query("FooterKey")]
+
+        def has_command(key) -> bool:
+            record = rule.tile(key[1], key[2]) if key[0] == "cmd" else None
+            return record is not None and key[3] < len(record.do)
+
+        command = next(position for position, key in cell_grid(rule).items() if has_command(key))
+        await goto(pilot, editor, (2, 2))  # the centre tile of When
+        assert not offered()
+        await goto(pilot, editor, command)
+        await pilot.pause()
+        assert offered()
+        where = editor.cell[1:3]
+        await pilot.press("delete")
+        assert len(editor.rule.tile(*where).do) == len(rule.tile(*where).do) - 1

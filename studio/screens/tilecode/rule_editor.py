@@ -111,6 +111,8 @@ class RuleEditorScreen(TilecodeScreen):
         self.kind = kind or 0
         self.cursor: tuple[int, int] = (2, 2)
         self.menus = RuleMenus(self)
+        self._offered_delete = False
+        """Whether the footer offers delete now (redrawn only when that changes: it is slow)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -128,6 +130,19 @@ class RuleEditorScreen(TilecodeScreen):
     def cell(self) -> Hashable | None:
         rule = self.rule
         return None if rule is None else cell_grid(rule).get(self.cursor)
+
+    def _on_command(self) -> bool:
+        """Whether the cursor is on a command that is there (what delete removes)."""
+        cell, rule = self.cell, self.rule
+        if not (isinstance(cell, tuple) and cell and cell[0] == "cmd") or rule is None:
+            return False
+        record = rule.tile(cell[1], cell[2])
+        return record is not None and cell[3] < len(record.do)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete_command":
+            return self._on_command()  # offered on a command only
+        return super().check_action(action, parameters)
 
     def change_rule(self, label: str, rule: Rule) -> None:
         """Record an edit of this rule."""
@@ -167,6 +182,9 @@ class RuleEditorScreen(TilecodeScreen):
                 y += 1
         view = self.query_one("#rule", LinesView)
         view.set_lines(canvas.strips(), canvas.hits)
+        if self._on_command() != self._offered_delete:
+            self._offered_delete = not self._offered_delete
+            self.refresh_bindings()
 
     def _info(self, canvas: Canvas, rule: Rule, styles) -> None:
         kind = self.game.sprites[self.kind].name
