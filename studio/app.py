@@ -10,9 +10,13 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
 
 from studio.screens.dialogs import ErrorDialog
+from studio.screens.formatting import fit_title
 from studio.screens.help import HelpScreen, binding_rows
 from studio.screens.home import HomeScreen
 import studio.screens.btree  # noqa: F401  (registers the behaviour-tree screens)
@@ -102,6 +106,21 @@ class StudioApp(TypeAhead):
         # screen twice a second, which over SSH is traffic for nothing.
         if getattr(event.widget, "cursor_blink", False):
             event.widget.cursor_blink = False
+
+    HEADER_SIDES = 18
+    """Columns of the header beside its title: Textual's icon (8) and clock space (10)."""
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        # Textual cuts the line at its end, which is where the unsaved mark is.
+        width = self.size.width - self.HEADER_SIDES
+        return super().format_title(*fit_title(title, sub_title, width))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_titles)  # once the app has its new size
+
+    def _fit_titles(self) -> None:
+        for header in self.screen.query(Header):
+            header.query_one(HeaderTitle).update(header.format_title())
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen(self.folder))

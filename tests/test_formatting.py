@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from studio.screens.formatting import counted, fit, marked_lines, summary_value
+from dataclasses import replace
+
+from textual.widgets._header import HeaderTitle
+
+from studio.screens.formatting import counted, fit, fit_title, marked_lines, summary_value
+from tests.shared_data import ROOT
+from tests.ui_helpers import studio_app
 
 
 def test_a_problem_is_folded_whole_under_its_mark() -> None:
@@ -35,3 +41,26 @@ def test_a_name_cut_to_fit_says_so() -> None:
 
 def test_a_count_takes_its_noun_in_the_plural_unless_it_is_one() -> None:
     assert [counted(n, "map") for n in (0, 1, 2)] == ["0 maps", "1 map", "2 maps"]
+
+
+def test_a_long_title_gives_way_before_the_file_and_its_unsaved_mark() -> None:
+    title, sub = "Sokoban — pattern: rewrite · lhs", "sokoban.toml ● unsaved"
+    assert fit_title(title, sub, 62) == (title, sub)  # fits: as it is
+    assert fit_title(title, sub, 42) == ("Sokoban — patter…", sub)
+    assert fit_title(title, sub, 26) == ("Sokoban — pat…", "● unsaved")  # the mark stays
+    assert fit_title(title, "sokoban.toml", 20) == ("Sokoban — pattern: …", "")
+    assert fit_title("Home", "", 10) == ("Home", "")
+
+
+async def test_the_header_keeps_the_unsaved_mark_on_a_narrow_screen(tmp_path) -> None:
+    # Textual cuts the header line at its end, where the mark is: the pattern editor at 80
+    # columns read "… box-push.toml ● uns…".
+    game = tmp_path / "hello-world.toml"
+    game.write_bytes((ROOT / "games" / "hello-world.toml").read_bytes())
+    app = studio_app(game)
+    async with app.run_test(size=(44, 24)) as pilot:
+        document = app.screen.document
+        document.edit("slower", replace(document.model, round_ms=300))
+        await pilot.pause()
+        text = str(app.screen.query_one(HeaderTitle).render())
+        assert text.endswith("● unsaved") and "…" in text

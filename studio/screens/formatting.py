@@ -32,6 +32,21 @@ def bar_lines(head: str, tail: str, width: int) -> list[str]:
     return [one] if len(one) <= width else [head, tail]
 
 
+def fit_title(title: str, sub_title: str, width: int) -> tuple[str, str]:
+    """A screen's title and sub-title (file, unsaved mark) within ``width`` columns, " — "
+    between them: the title gives way first, cut with "…"; on a very narrow screen the
+    sub-title keeps only its mark ("● unsaved"), which says something the screen does not."""
+    gap = 3 if sub_title else 0
+    if len(title) + gap + len(sub_title) <= width:
+        return title, sub_title
+    if width - gap - len(sub_title) >= 12:
+        return fit(title, width - gap - len(sub_title)), sub_title
+    mark = sub_title[sub_title.find("●"):] if "●" in sub_title else ""
+    if mark:
+        return fit(title, max(width - 3 - len(mark), 1)), mark
+    return fit(title, width), ""
+
+
 def fit(text: str, width: int) -> str:
     """``text`` in ``width`` characters, ending in ``…`` when cut (a cut name that just stops,
     "playe", reads as a typo)."""
