@@ -8,6 +8,7 @@ from pathlib import Path
 
 from studio.engines.btree.session import ChoiceWait
 from studio.screens.btree.debugger import DebuggerScreen
+from studio.screens.btree.tree_lines import visible_lines
 from tests.btree_ui.test_play import idle, settle, start
 from tests.ui_helpers import studio_app
 
@@ -35,9 +36,14 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
         assert "undid" in debugger.message
         # A breakpoint on the player node stops the run before it.
         player_path = (1, 0)
+        await pilot.press("end")  # home and end reach the tree's ends, as in every list
+        assert debugger.cursor == visible_lines(debugger.model.tree, set())[-1].path != ()
+        await pilot.press("home")
+        assert debugger.cursor == ()
         debugger.cursor = player_path
         await pilot.press("full_stop")
         assert debugger.debugger.breakpoints
+        assert "breakpoint set on player @1/0" in debugger.message
         await pilot.press("1", "g")  # choose, then run: it stops before the player is called
         await idle(pilot, debugger)
         assert "stopped: breakpoint" in debugger.message

@@ -56,6 +56,8 @@ class DebuggerScreen(BtreeScreen):
         Binding("t", "toggle_tree", "Compiled/authored", show=False),
         Binding("up,k", "cursor(-1)", "Up", show=False),
         Binding("down,j", "cursor(1)", "Down", show=False),
+        Binding("home", "cursor(-1000000000)", "First", show=False),  # clamped: the first row
+        Binding("end", "cursor(1000000000)", "Last", show=False),
         *[Binding(str(d), f"digit({d})", f"choice {d}", show=False) for d in range(1, 10)],
         Binding("space", "clear_display", "Clear display", show=False),
         Binding("escape,b", "back", "Play"),
