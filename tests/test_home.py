@@ -311,3 +311,10 @@ async def test_a_question_about_work_under_way_closes_when_the_work_ends(tmp_pat
         await wait_until(pilot, lambda: answers == [False], "the question stayed")
         assert isinstance(app.screen, HomeScreen)
         assert any("It has finished" in n.message for n in app._notifications)
+        # Keys typed as it closed were answers to it: they do not reach the screen below
+        # (tab and enter after "Stop the tournament?" closed opened a replay).
+        await pilot.press("n")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.pause(0.8)
+        await pilot.press("n")  # later keys act as ever
+        assert not isinstance(app.screen, HomeScreen)

@@ -188,6 +188,9 @@ class ConfirmDialog(Dialog[bool]):
             self._still = None
             if self._ended:
                 self.notify(self._ended, timeout=3)
+            closed = getattr(self.app, "question_closed", None)
+            if closed is not None:
+                closed()  # what was being typed answered this question, not the screen below
             self.dismiss(False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

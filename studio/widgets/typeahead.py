@@ -24,6 +24,7 @@ on at once (the field takes it; nothing can happen in between), so typing costs 
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any
 from weakref import WeakKeyDictionary, WeakSet
 
@@ -33,6 +34,11 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
 from textual.worker import NoActiveWorker, Worker, get_current_worker
+
+DROP_AFTER_CLOSE = 0.7
+"""Seconds after a question closed by itself during which typed keys are dropped: they were
+answers to it, and would act on the screen below (a tab and enter after "Stop the tournament?"
+closed with the tournament opened a replay)."""
 
 POLL = 0.01
 """Seconds between looks while a key waits on a screen or a flow (they send no word)."""
@@ -67,6 +73,7 @@ class TypeAhead(App):
         self._shown_by: WeakSet[Worker] = WeakSet()
         """Flows that have shown a screen: what a key waits for then is that screen."""
         self._patience = 0
+        self._drop_until = 0.0
         """Looks left before the key waiting now is handed on regardless."""
         self._poll_due = False
 
@@ -140,8 +147,15 @@ class TypeAhead(App):
 
     # Handing keys on.
 
+    def question_closed(self) -> None:
+        """A question closed by itself (its matter settled): keys typed just now are dropped."""
+        self._held.clear()
+        self._drop_until = monotonic() + DROP_AFTER_CLOSE
+
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, HELD) and not event.is_forwarded:
+            if monotonic() < self._drop_until:
+                return
             self._held.append(event)
             await self._hand_on()
             return
