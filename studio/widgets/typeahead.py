@@ -73,8 +73,9 @@ class TypeAhead(App):
         self._shown_by: WeakSet[Worker] = WeakSet()
         """Flows that have shown a screen: what a key waits for then is that screen."""
         self._patience = 0
-        self._drop_until = 0.0
         """Looks left before the key waiting now is handed on regardless."""
+        self._drop_until = 0.0
+        """Until when typed keys are dropped (a question closed by itself)."""
         self._poll_due = False
 
     # What keys wait for.
