@@ -50,7 +50,8 @@ def test_a_map_that_favours_home_says_so_and_by_how_much() -> None:
     (result,) = results
     assert result.interval[0] > 0.5 and result.share > 0.6
     assert result.verdict == f"favours home by {(result.share - 0.5) * 100:.1f} points"
-    assert summary(TILTED, results) == f"Tilted: not mirror-symmetric; unbalanced: {result.verdict}"
+    assert summary(TILTED, results) == (
+        f"Tilted: not mirror-symmetric; unbalanced: {result.home}: {result.verdict}")
     assert "favours home" in result.line()
 
 

@@ -318,7 +318,7 @@ async def test_f_simulates_the_map_on_a_worker_and_shows_the_result(ht_project: 
         assert "Fairness by simulation (f)" in text and "simulating" not in text
         assert "safe" in text and "lookahead~0.2" in text and "safe vs greedy~0.2" in text
         assert "home wins, 400 rounds a pair, 0.2 s" in text
-        assert ("✓ balanced for every pair" in text or "✗ favours" in text)
+        assert "✓ balanced for every pair" in text, text
         assert "of an earlier version" not in text
         await pilot.press("down", "0")  # an edit: the result is about the map before it
         assert "of an earlier version: f again" in tools(editor)
@@ -351,3 +351,23 @@ async def test_the_tools_pane_scrolls_to_a_simulation_result_and_by_page(
         assert pane.scroll_y < pane.max_scroll_y
         await pilot.press("pagedown")
         assert pane.scroll_y == pane.max_scroll_y
+
+
+def test_an_unbalanced_result_counts_its_pairs_and_leaves_the_figures_to_them() -> None:
+    # "favours away by 3.6 points; favours away by 6.0 points; ..." did not say which pair
+    # each figure was for; each pair's own line does ("away +3.6").
+    from studio.engines.haunted.sim.batch import Policy
+    from studio.engines.haunted.sim.fairness import PairResult
+    from studio.screens.haunted.map_fairness import result_lines
+    from rich.style import Style
+
+    from studio.widgets.canvas import UIStyles
+
+    safe, greedy = Policy("safe"), Policy("greedy", 0.2)
+    results = [PairResult(safe, safe.mirror(), 10_000, 5_010, 4_990, 0, 0.1),  # balanced
+               PairResult(greedy, greedy.mirror(), 10_000, 4_000, 6_000, 0, 0.1),  # away
+               PairResult(safe, greedy.mirror(), 10_000, 2_000, 8_000, 0, 0.1)]  # not equals
+    plain = UIStyles(*[Style()] * 11, ansi=False)
+    lines = [line.plain for line in result_lines("home wins:", results, plain)]
+    assert lines[2].startswith("greedy~0.2") and lines[2].endswith("away +10.0")
+    assert lines[-1] == "✗ unbalanced for 1 of 2 pairs of equals (above)"

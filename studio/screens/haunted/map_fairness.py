@@ -10,13 +10,14 @@ the plain path plays fewer rounds and says that too.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
 
 from studio.engines import jit
+from studio.screens.formatting import counted
 from studio.sessions import warmup
 
 if TYPE_CHECKING:
@@ -44,6 +45,21 @@ def pair_line(result: PairResult) -> str:
         return text + " ✓"
     side = "home" if result.share > 0.5 else "away"
     return text + f" {side} +{abs(result.share - 0.5) * 100:.1f}"
+
+
+def result_lines(head: str, results: Sequence[PairResult], ui) -> list[Text]:
+    """The tools pane's lines for a finished simulation: ``head``, a line a pair, a verdict."""
+    lines = [Text(head, style=ui.muted)]
+    lines += [Text(pair_line(r), style=ui.text if r.verdict in ("", "balanced") else ui.warning)
+              for r in results]
+    # The pairs' own lines say which side gains and by how much; three "favours away by N
+    # points" in a row here read as one finding, without their pairs.
+    equals = [r for r in results if r.verdict]
+    unfair = [r for r in equals if r.verdict != "balanced"]
+    lines.append(Text(f"✗ unbalanced for {len(unfair)} of {counted(len(equals), 'pair')} of "
+                      "equals (above)", style=ui.warning) if unfair
+                 else Text("✓ balanced for every pair of equal policies", style=ui.success))
+    return lines
 
 
 class FairnessSimulation:
@@ -84,15 +100,10 @@ class FairnessSimulation:
         started = clock()
         results = check(board, rounds)
         took = clock() - started
-        ui = self.styles_ui
         path = "" if jit.available() else f" (plain path: {jit.reason()})"
-        lines = [Text(f"home wins, {rounds:,} rounds a pair, {took:.1f} s{path}:", style=ui.muted)]
-        lines += [Text(pair_line(r), style=ui.text if r.verdict in ("", "balanced") else ui.warning)
-                  for r in results]
-        unfair = sorted({r.verdict for r in results if r.verdict not in ("", "balanced")})
-        lines.append(Text("✗ " + "; ".join(unfair), style=ui.warning) if unfair
-                     else Text("✓ balanced for every pair of equal policies", style=ui.success))
-        self.app.call_from_thread(self._simulation_done, lines)
+        head = f"home wins, {rounds:,} rounds a pair, {took:.1f} s{path}:"
+        self.app.call_from_thread(self._simulation_done, result_lines(head, results,
+                                                                      self.styles_ui))
 
     def _simulation_note(self, text: str) -> None:
         self.simulated = [Text(text, style=self.styles_ui.accent)]

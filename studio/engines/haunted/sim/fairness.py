@@ -128,7 +128,8 @@ def _joined(parts: list[Outcomes]) -> Outcomes:
 
 def summary(board: Map, results: Sequence[PairResult]) -> str:
     """One line: balanced or not, over the pairs of equals, plus the static symmetry check."""
-    unfair = [r.verdict for r in results if r.verdict and r.verdict != "balanced"]
+    # Each figure with its pair: three "favours away by N points" read as one finding.
+    unfair = [f"{r.home}: {r.verdict}" for r in results if r.verdict and r.verdict != "balanced"]
     symmetric = "mirror-symmetric" if board.is_symmetric() else "not mirror-symmetric"
     if unfair:
         return f"{board.name}: {symmetric}; unbalanced: {'; '.join(sorted(set(unfair)))}"
