@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+
 from studio.engines.btree.session import ChoiceWait, GameOver
 from studio.engines.btree.trace import run_trace
 from studio.screens.btree.debugger import DebuggerScreen
@@ -115,7 +117,6 @@ async def test_more_than_ten_choices_accumulate_digits(bt_folder: Path) -> None:
 
 async def test_moves_typed_while_the_engine_runs_are_made_in_order(bt_folder: Path) -> None:
     # "right right" in one burst made one move: the second came while the engine ran the first.
-    from textual import events
 
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -365,3 +366,20 @@ async def test_the_mouse_over_a_move_does_not_move_what_the_board_follows(bt_fol
         await pilot.pause()
         assert play.hover == (other.col, other.row) and play.previewed() is not None
         assert play._focus() == followed  # else the board would slide away under the pointer
+
+
+async def test_a_move_typed_right_after_a_restart_is_made_in_the_new_game(bt_folder: Path) -> None:
+    # Once over, play stops offering the move keys; the restart offers them again at once, so
+    # a move typed while the new game starts is kept for its first choice, not dropped.
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        for digit in ("1", "4", "1", "3", "1"):  # X takes the top row
+            await pilot.press(digit)
+            await settle(pilot, play)
+        assert isinstance(play.wait, GameOver) and play.check_action("digit", (5,)) is False
+        play.action_restart(False)  # the new game is starting, its first choice not yet here
+        assert play.busy and play.check_action("digit", (5,)) is not False
+        app.post_message(events.Key("5", "5"))
+        await wait_until(pilot, lambda: len(play.session.choices_made) == 1 and not play.busy,
+                         "the move typed after the restart was not made")

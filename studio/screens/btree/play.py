@@ -143,6 +143,7 @@ class BtreePlayScreen(PlayView):
             return
         self.busy = True
         self.wait = None
+        self._game_over(False)  # a restart: moves typed from now on are kept for the new game
         self._draw_status()
         self._advance_worker()
 
@@ -154,9 +155,7 @@ class BtreePlayScreen(PlayView):
     def _arrived(self, wait: Any) -> None:
         self.busy = False
         self.wait = wait
-        if isinstance(wait, GameOver) != self._over:
-            self._over = isinstance(wait, GameOver)
-            self.refresh_bindings()
+        self._game_over(isinstance(wait, GameOver))
         self.selected = None
         self.digits = ""
         self._stop_timer()
@@ -170,6 +169,11 @@ class BtreePlayScreen(PlayView):
             self.queued.pop(0)()
         elif not isinstance(wait, (DisplayWait, AutoMove)):
             self.queued.clear()  # the game is over: nothing left to move
+
+    def _game_over(self, over: bool) -> None:
+        if over != self._over:
+            self._over = over
+            self.refresh_bindings()
 
     def _held(self, action: Callable[[], None]) -> bool:
         """Keep a move key for the next choice when the game is not waiting for one."""
