@@ -129,13 +129,18 @@ async def test_moves_typed_while_the_engine_runs_are_made_in_order(bt_folder: Pa
         assert not play.queued
 
 
+async def x_wins(pilot, play) -> None:
+    """Tic-tac-toe to its end: X takes the top row."""
+    for digit in ("1", "4", "1", "3", "1"):
+        await pilot.press(digit)
+        await settle(pilot, play)
+
+
 async def test_game_over_restart_and_replay(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
-        for digit in ("1", "4", "1", "3", "1"):  # X takes the top row
-            await pilot.press(digit)
-            await settle(pilot, play)
+        await x_wins(pilot, play)
         assert isinstance(play.wait, GameOver) and play.wait.result["player"] == "X"
         assert "player X wins" in play.query_one("#status").text
         offered = [key.action for key in play.query_one(KeysFooter).query("FooterKey")]
@@ -374,9 +379,7 @@ async def test_a_move_typed_right_after_a_restart_is_made_in_the_new_game(bt_fol
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
-        for digit in ("1", "4", "1", "3", "1"):  # X takes the top row
-            await pilot.press(digit)
-            await settle(pilot, play)
+        await x_wins(pilot, play)
         assert isinstance(play.wait, GameOver) and play.check_action("digit", (5,)) is False
         play.action_restart(False)  # the new game is starting, its first choice not yet here
         assert play.busy and play.check_action("digit", (5,)) is not False

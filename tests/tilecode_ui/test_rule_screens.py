@@ -201,13 +201,18 @@ async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) ->
         assert type(app.screen).__name__ == "GameHomeScreen"  # play is refused, not crashed
 
 
+async def open_press_right(pilot, app) -> RuleEditorScreen:
+    """The rule editor on the player's first press-right rule (Hello World has some)."""
+    await pilot.press("c")
+    await goto(pilot, app.screen, (6, 1))  # press right
+    await pilot.press("enter")
+    return app.screen
+
+
 async def test_previous_next_add_and_delete_walk_the_kinds_rules(tc_folder: Path) -> None:
     app = app_on(tc_folder / "hello-world.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await goto(pilot, app.screen, (6, 1))  # press right
-        await pilot.press("enter")
-        editor = app.screen
+        editor = await open_press_right(pilot, app)
         ids = [r.id for r in game_of(app).rules if "s0" in r.centre.include]
         assert editor.rule_id == ids[0]
         await pilot.press("right_square_bracket")
@@ -331,10 +336,7 @@ async def test_delete_is_offered_on_a_command_only(tc_folder: Path) -> None:
     # "del Delete command" stayed in the footer on a When tile and the top row, doing nothing.
     app = app_on(tc_folder / "hello-world.toml")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await goto(pilot, app.screen, (6, 1))  # press right
-        await pilot.press("enter")
-        editor = app.screen
+        editor = await open_press_right(pilot, app)
         rule = editor.rule
 
         def offered() -> bool:
