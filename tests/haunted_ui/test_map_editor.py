@@ -370,4 +370,4 @@ def test_an_unbalanced_result_counts_its_pairs_and_leaves_the_figures_to_them() 
     plain = UIStyles(*[Style()] * 11, ansi=False)
     lines = [line.plain for line in result_lines("home wins:", results, plain)]
     assert lines[2].startswith("greedy~0.2") and lines[2].endswith("away +10.0")
-    assert lines[-1] == "✗ unbalanced for 1 of 2 pairs of equals (above)"
+    assert lines[-1] == "✗ 1 of 2 pairs of equals unbalanced"

@@ -56,8 +56,8 @@ def result_lines(head: str, results: Sequence[PairResult], ui) -> list[Text]:
     # points" in a row here read as one finding, without their pairs.
     equals = [r for r in results if r.verdict]
     unfair = [r for r in equals if r.verdict != "balanced"]
-    lines.append(Text(f"✗ unbalanced for {len(unfair)} of {counted(len(equals), 'pair')} of "
-                      "equals (above)", style=ui.warning) if unfair
+    lines.append(Text(f"✗ {len(unfair)} of {counted(len(equals), 'pair')} of equals unbalanced",
+                      style=ui.warning) if unfair
                  else Text("✓ balanced for every pair of equal policies", style=ui.success))
     return lines
 
