@@ -197,6 +197,14 @@ async def test_typed_text_is_applied_by_ctrl_s_and_escape_and_a_new_layer_is_sho
         await pilot.press("escape")
         assert not pattern_screen.text_mode
         assert editor.model.tree["children"][0]["pattern"]["main"][1] == ["D", "E", "F"]
+        await pilot.press("tab")
+        area.text = " a\n b\nX"  # layer a has no rows: does not read
+        await pilot.press("escape")
+        assert pattern_screen.text_mode
+        area.text = "Q B C\nD E F\n_ _ _"  # mended after the first escape: the next applies
+        await pilot.press("escape")
+        assert not pattern_screen.text_mode
+        assert editor.model.tree["children"][0]["pattern"]["main"][0] == ["Q", "B", "C"]
         await pilot.press("f6")
         await pilot.pause()
         await pilot.press(*"L3", "enter")
@@ -205,7 +213,7 @@ async def test_typed_text_is_applied_by_ctrl_s_and_escape_and_a_new_layer_is_sho
         assert "[L3]" in pattern_screen.query_one("#grid").text
         await pilot.press("Z", "enter")
         pattern = editor.model.tree["children"][0]["pattern"]
-        assert pattern["L3"][0][0] == "Z" and pattern["main"][0][0] == "A"
+        assert pattern["L3"][0][0] == "Z" and pattern["main"][0][0] == "Q"
 
 
 async def test_escape_drops_a_half_typed_tile_before_it_leaves(bt_folder: Path) -> None:

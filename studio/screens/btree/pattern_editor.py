@@ -365,11 +365,10 @@ class PatternEditorScreen(BtreeScreen):
             # Escape keeps what was typed, as everywhere in the studio (ctrl+z takes it back);
             # a text that does not read stays open, and a second escape drops it.
             area = self.query_one(TextArea)
-            if area.text == self._text_shown or self._discard_asked:
-                if area.text != self._text_shown:
-                    self.notify("Text form closed; what was typed there was dropped", timeout=3)
+            if area.text == self._text_shown or self._apply_text():
                 self._close_text()
-            elif self._apply_text():
+            elif self._discard_asked:
+                self.notify("Text form closed; what was typed there was dropped", timeout=3)
                 self._close_text()
             else:
                 self._discard_asked = True
