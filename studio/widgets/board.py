@@ -293,8 +293,7 @@ class Board(Widget, can_focus=True):
                         scroll_axis(cy, y, rows, my, r.height))
 
     def recentre(self) -> None:
-        """Centre the view on the cursor as far as the board allows (the map editor's
-        ``home``): no more of the view than need be is left beyond the board's edge."""
+        """Centre the view on the cursor as far as the board's edges allow (``home``)."""
         if self._cursor is not None:
             cols, rows = self.full_cells
             r = self._renderer

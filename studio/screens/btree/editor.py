@@ -24,6 +24,7 @@ from studio.engines.btree.tree_edit import (
     path_from_spec,
 )
 from studio.screens.btree.editor_edits import TreeEditing
+from studio.screens.btree.editor_panes import TreePanes
 from studio.screens.btree.editor_problems import TreeProblems
 from studio.screens.btree.properties import PropertiesPane
 from studio.screens.btree.tree_lines import (
@@ -39,15 +40,9 @@ from studio.widgets.lines import LinesView
 
 Path = tuple[int, ...]
 
-TREE_ACTIONS = frozenset({
-    "cursor", "fold_or_parent", "unfold_or_child", "toggle_fold", "toggle_compiled", "add",
-    "move", "swap_parent", "copy", "cut", "paste", "delete", "edit_pattern", "find",
-    "next_problem", "focus_properties", "play", "debug",
-})
-"""The tree's keys: not while a property field has the focus (tab and escape lead back)."""
 
 
-class TreeEditorScreen(TreeEditing, TreeProblems):
+class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     """Edit the authored tree; ``tab`` moves between the tree, the right pane and back."""
 
     SCREEN_TITLE = "tree"
@@ -115,7 +110,6 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
         super().__init__(document)
         self.cursor: Path = ()
         self.collapsed: set[Path] = set()
-        self._pane = "tree"
         self.compiled: Compiled | BtreeError | None = None
         self.compiled_cursor = 0
         self.clipboard: dict | None = None
@@ -123,17 +117,6 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
         """The diagnostic f8 went to last."""
         self._problem_rows: list[int] = []
         """The pane's line where each diagnostic with a node begins."""
-
-    @property
-    def pane(self) -> str:
-        """Where the keys go: ``tree``, ``props`` (a field has the focus) or ``compiled``."""
-        return self._pane
-
-    @pane.setter
-    def pane(self, pane: str) -> None:
-        if pane != self._pane:
-            self._pane = pane
-            self.refresh_bindings()  # the footer offers the keys of the pane
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -243,18 +226,6 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
 
     # --------------------------------------------------------------------------- movement
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.pane == "props" and action in TREE_ACTIONS:
-            # The keys belong to the field: a button or checkbox takes none of them itself,
-            # and delete there deleted the subtree. Up and down walk the fields.
-            return action == "cursor" and parameters in ((-1,), (1,))
-        return super().check_action(action, parameters)
-
-    def _field_step(self, delta: int) -> None:
-        editors = list(self.query_one(PropertiesPane).query("Input, Checkbox, Button"))
-        if self.focused in editors:
-            editors[min(max(editors.index(self.focused) + delta, 0), len(editors) - 1)].focus()
-
     def action_cursor(self, delta: int) -> None:
         if self.pane == "props":
             self._field_step(delta)
@@ -316,54 +287,6 @@ class TreeEditorScreen(TreeEditing, TreeProblems):
             else:
                 self.collapsed.discard(path)
         self._draw_tree()
-
-    def action_switch_pane(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        if self.pane == "props":
-            # Through the node's fields, then back to the tree after the last one.
-            editors = list(self.query_one(PropertiesPane).query("Input, Checkbox, Button"))
-            if self.focused in editors and editors.index(self.focused) < len(editors) - 1:
-                editors[editors.index(self.focused) + 1].focus()
-                return
-        if self.pane == "tree":
-            if switcher.current == "compiled":
-                self.pane = "compiled"
-                self._draw_compiled()
-            else:
-                self.action_focus_properties()
-                return
-        else:
-            self.pane = "tree"
-            self.set_focus(None)
-            if switcher.current == "compiled":
-                self._draw_compiled()
-        self._draw_tree()
-
-    def action_toggle_compiled(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        switcher.current = "props" if switcher.current == "compiled" else "compiled"
-        if switcher.current == "compiled":
-            self._draw_compiled()
-            # Drawn at the pane's width, known only once it is laid out (a first frame drew at
-            # 20 columns until the next key).
-            self.call_after_refresh(self._draw_compiled)
-        else:
-            self.pane = "tree"
-        self._draw_tree()
-
-    def action_focus_properties(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        switcher.current = "props"
-        editors = self.query_one(PropertiesPane).query("Input, Checkbox, Button")
-        if editors:
-            self.pane = "props"
-            editors.first().focus()
-            self._draw_tree()
-
-    def on_descendant_blur(self) -> None:
-        if self.focused is None and self.pane == "props":
-            self.pane = "tree"
-            self._draw_tree()
 
     @on(LinesView.Clicked, "#tree")
     def _tree_clicked(self, message: LinesView.Clicked) -> None:
