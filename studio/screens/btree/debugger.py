@@ -19,7 +19,6 @@ from textual.widgets import Header
 from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
 from studio.engines.btree.debugger import Debugger
 from studio.engines.btree.tree_view import node_at
-from studio.engines.common.words import counted
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.tree_lines import (
     compiled_lines,
@@ -27,6 +26,7 @@ from studio.screens.btree.tree_lines import (
     draw_tree,
     visible_lines,
 )
+from studio.screens.formatting import counted
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView, fold_lines

@@ -16,8 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Header
 
 from studio.engines import jit
-from studio.engines.common.words import counted
 from studio.screens.btree.base import BtreeScreen
+from studio.screens.formatting import counted
 from studio.sessions import warmup
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView

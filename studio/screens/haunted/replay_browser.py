@@ -12,9 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Header, Input, Static
 
-from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.screens.dialogs import ConfirmDialog
+from studio.screens.formatting import counted
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted_replays import (

@@ -13,11 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.widgets import Header
 
-from studio.engines.common.words import counted
 from studio.engines.tilecode.model import Rule
 from studio.engines.tilecode.rule_edit import set_transforms, transform_choices
 from studio.engines.tilecode.selector import put_rule
 from studio.engines.tilecode.views import View, all_views
+from studio.screens.formatting import counted
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_picture import WIDTH, RulePicture

@@ -12,7 +12,6 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.widgets import Header
 
-from studio.engines.common.words import counted
 from studio.engines.tilecode.model import SPRITE_CODES
 from studio.engines.tilecode.selector import (
     QUADRANTS,
@@ -23,6 +22,7 @@ from studio.engines.tilecode.selector import (
     rules_at,
     rules_for_kind,
 )
+from studio.screens.formatting import counted
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.widgets.canvas import Canvas

@@ -12,10 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
-from studio.engines.common.words import counted
 from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
+from studio.screens.formatting import counted
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
