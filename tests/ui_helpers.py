@@ -70,17 +70,25 @@ async def palette_ready(pilot, first: str | None = None, timeout: float = 10.0) 
 async def output_stops(count: Callable[[], int], spell: float, timeout: float) -> bool:
     """Wait until ``count()`` (frames or bytes sent so far) has not changed for ``spell`` s;
     False when it kept changing for ``timeout`` s. A fixed pause let a loaded machine's late
-    frames (start-up, a pane's rebuild) count with what the test measured next."""
+    frames (start-up, a pane's rebuild) count with what the test measured next.
+
+    The spell is also counted in turns of the event loop (one per 20 ms poll): a loop held up
+    past the spell (a garbage collection late in a full run, a worker thread holding the GIL)
+    passed for a quiet one, and the rest of the start-up's frames counted as the first move's.
+    """
     import asyncio
 
+    poll = 0.02
+    turns = max(1, round(spell / poll))
     end = time.monotonic() + timeout
-    since, last = time.monotonic(), count()
-    while time.monotonic() - since < spell:
+    since, last, quiet = time.monotonic(), count(), 0
+    while time.monotonic() - since < spell or quiet < turns:
         if time.monotonic() > end:
             return False
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(poll)
+        quiet += 1
         if count() != last:
-            since, last = time.monotonic(), count()
+            since, last, quiet = time.monotonic(), count(), 0
     return True
 
 
