@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -53,6 +54,17 @@ class LinesView(ScrollView, can_focus=True):
         def control(self) -> LinesView:
             return self.view
 
+    class Resized(Message):
+        """The view has a new size: a picture drawn to its width wants drawing again."""
+
+        def __init__(self, view: LinesView) -> None:
+            super().__init__()
+            self.view = view
+
+        @property
+        def control(self) -> LinesView:
+            return self.view
+
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None, focusable: bool = True) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -60,6 +72,7 @@ class LinesView(ScrollView, can_focus=True):
         self.can_focus = focusable
         self._strips: list[Strip] = []
         self._hits: list[Hit] = []
+        self._fixed = 0  # lines at the top that do not scroll
         self._bars_for: Size | None = None  # the picture size the scrollbars were drawn for
 
     @property
@@ -71,6 +84,9 @@ class LinesView(ScrollView, can_focus=True):
     def text(self) -> str:
         """The picture as plain text, one line per row."""
         return "\n".join(strip.text for strip in self._strips)
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized(self))
 
     def page(self, direction: int) -> None:
         """Scroll a page down (1) or up (-1), a line of the last page kept in view: for screens
@@ -84,18 +100,24 @@ class LinesView(ScrollView, can_focus=True):
         segments = list(line.render(self.app.console))
         return Strip(segments, line.cell_len)
 
-    def set_lines(self, lines: Sequence[Text | Strip], hits: Sequence[Hit] = ()) -> int:
+    def set_lines(self, lines: Sequence[Text | Strip], hits: Sequence[Hit] = (),
+                  fixed: int = 0) -> int:
         """Show ``lines``; repaint only those that differ from what is shown.
 
         Args:
             lines: the new picture, one entry per line.
             hits: clickable regions and their keys (later entries win where they overlap).
+            fixed: how many of the first lines stay at the top while the rest scroll under
+                them (a table's headings).
 
         Returns:
             How many lines were repainted (0 when nothing changed).
         """
         strips = [self.to_strip(line) for line in lines]
         self._hits = list(hits)
+        if fixed != self._fixed:
+            self._fixed = fixed
+            self.refresh()
         old = self._strips
         self._strips = strips
         width = max((strip.cell_length for strip in strips), default=0)
@@ -115,7 +137,10 @@ class LinesView(ScrollView, can_focus=True):
         changed = [y for y, strip in enumerate(strips) if y >= len(old) or old[y] != strip]
         changed += range(len(strips), len(old))  # lines that went: blank them
         for y in changed:
-            self.refresh_line(y)
+            if y < fixed:
+                self.refresh(Region(0, y, self.size.width, 1))
+            else:
+                self.refresh_line(y)
         return len(changed)
 
     def _moves_layout(self, old: Size, new: Size) -> bool:
@@ -144,9 +169,16 @@ class LinesView(ScrollView, can_focus=True):
         """Scroll so that picture line ``y`` is visible."""
         self.scroll_to_region(Region(0, y, 1, 1), animate=False, immediate=True)
 
+    def scroll_to_region(self, region: Region, *, spacing: Spacing | None = None,
+                         **options: Any) -> Offset:
+        # A line scrolled to must come out below the fixed lines, not under them.
+        if self._fixed:
+            spacing = (spacing or Spacing()) + Spacing(self._fixed, 0, 0, 0)
+        return super().scroll_to_region(region, spacing=spacing, **options)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
+        index = y if y < self._fixed else scroll_y + y
         width = self.size.width
         style = self.rich_style
         if not 0 <= index < len(self._strips):
@@ -163,7 +195,8 @@ class LinesView(ScrollView, can_focus=True):
         return None
 
     def on_click(self, event: events.Click) -> None:
-        x, y = event.x + int(self.scroll_x), event.y + int(self.scroll_y)
+        x = event.x + int(self.scroll_x)
+        y = event.y if event.y < self._fixed else event.y + int(self.scroll_y)
         key = self.key_at(x, y)
         if key is not None:
             event.stop()

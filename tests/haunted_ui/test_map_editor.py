@@ -371,3 +371,16 @@ def test_an_unbalanced_result_counts_its_pairs_and_leaves_the_figures_to_them() 
     lines = [line.plain for line in result_lines("home wins:", results, plain)]
     assert lines[2].startswith("greedy~0.2") and lines[2].endswith("away +10.0")
     assert lines[-1] == "✗ 1 of 2 pairs of equals unbalanced"
+
+
+async def test_the_tools_pane_wraps_again_when_a_bigger_map_narrows_it(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_editor(pilot, "c", "r")  # the fairness lines are long
+        await answer(pilot, "9")
+        await pilot.pause()
+        view = editor.query_one("#tools")
+        assert draft(editor).size == 9
+        assert "Starts    H0 H1 H2  A0 A1 A2" in view.text
+        widest = max(strip.cell_length for strip in view.lines)
+        assert widest <= view.size.width - view.styles.scrollbar_size_vertical, view.text

@@ -193,6 +193,12 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
         tools.set_lines([piece for line in lines
                          for piece in line.wrap(self.app.console, width, overflow="fold")])
 
+    def on_lines_view_resized(self, event: LinesView.Resized) -> None:
+        # A bigger map narrows the pane at its next layout: wrapped at the old width, the brush
+        # line lost its last starts.
+        if event.view.id == "tools":
+            self.show_status()
+
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_view()
 

@@ -40,16 +40,21 @@ def describe(draft: MapDraft) -> str:
     return f"{draft.size}×{draft.size} · {holes} hole{'s' if holes != 1 else ''}"
 
 
-def _brushes(brush: str, ui: UIStyles) -> Text:
-    text = Text("Brush     ", style=ui.muted)
-    for name in BRUSHES:
-        shown = name + (SHADES[int(name)] or " " if name.isdigit() else "")
-        style = ui.warning if name == "1" else ui.text
-        if name == brush:
-            style = ui.accent + Style(reverse=True)
-        text.append(shown, style)
-        text.append(" " if name not in ("3", "H2") else "  ")
-    return text
+def _brushes(brush: str, ui: UIStyles) -> list[Text]:
+    """Strengths on one line, starts on the next: one line of both was cut (or wrapped inside
+    the starts) beside a 9×9 map at 80 columns."""
+    lines = []
+    for title, names in (("Brush     ", BRUSHES[:4]), ("Starts    ", BRUSHES[4:])):
+        text = Text(title, style=ui.muted)
+        for name in names:
+            shown = name + (SHADES[int(name)] or " " if name.isdigit() else "")
+            style = ui.warning if name == "1" else ui.text
+            if name == brush:
+                style = ui.accent + Style(reverse=True)
+            text.append(shown, style)
+            text.append("  " if name == "H2" else " ")
+        lines.append(text)
+    return lines
 
 
 def _issues(issues: list[Issue], project: ProjectError | None, ui: UIStyles) -> list[Text]:
@@ -93,7 +98,7 @@ def tool_lines(draft: MapDraft, state: ToolState, issues: list[Issue],
                       (draft.name or "(no name)", ui.primary)),
         Text(describe(draft), style=ui.muted),
         Text(""),
-        _brushes(state.brush, ui),
+        *_brushes(state.brush, ui),
         Text.assemble(("Symmetry  ", ui.muted), (state.symmetry, ui.accent)),
         Text.assemble(("Pen       ", ui.muted),
                       ("DOWN: every move paints", ui.accent) if state.pen else ("up", ui.text)),
