@@ -293,3 +293,21 @@ async def test_quitting_while_a_tournament_runs_cancels_it(ht_project: Path, mon
         await pilot.pause()
     gate.set()
     assert run is not None and run.cancelled
+
+
+async def test_the_bracket_keeps_its_round_names_in_view_as_it_scrolls(ht_project: Path) -> None:
+    set_up(ht_project, rounds=1)
+    from studio import cli
+
+    assert cli.main(["tournament", "--project", str(ht_project), "--name", CUP,
+                     "--in-process"]) == 0
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        view = screen.query_one("#results")
+        stages = view.text.splitlines()[0].split()
+        await pilot.press("tab", "tab", "tab", *["down"] * 4)
+        await pilot.pause()
+        assert view.scroll_y > 0  # the bracket is taller than its pane at 80×24
+        assert view.render_line(0).text.split() == stages
+        assert set(view.render_line(1).text.strip()) <= {"─", " "}

@@ -251,3 +251,34 @@ async def test_follow_with_slack_keeps_the_camera_while_the_target_is_central() 
         assert board.camera == (40, 40)
         board.follow(56, 50, slack=True)  # near the right edge: re-centred
         assert board.camera == (46, 40)
+
+
+async def test_fixed_lines_stay_on_top_while_the_rest_scrolls_under_them() -> None:
+    """A bracket's round names: scrolled away, a column of names said nothing about its round."""
+    from textual.geometry import Region
+
+    class App6(LinesApp):
+        CSS = FixedLinesApp.CSS
+
+    app = App6()
+    async with app.run_test(size=(30, 10)) as pilot:
+        view = app.query_one(LinesView)
+        lines = [Text("heading"), Text("───────")] + [Text(f"row {i}") for i in range(2, 20)]
+        view.set_lines(lines, [(Region(0, 0, 7, 1), "head"), (Region(0, 17, 6, 1), "17")],
+                       fixed=2)
+        await pilot.pause()
+        view.show_line(17)
+        await pilot.pause()
+        shown = [view.render_line(y).text.strip() for y in range(6)]
+        assert shown[:2] == ["heading", "───────"] and "row 17" in shown[2:]
+        await pilot.click(LinesView, offset=(1, 0))
+        await pilot.click(LinesView, offset=(1, shown.index("row 17")))
+        assert app.clicked == ["head", "17"]
+        view.show_line(3)  # above the window: it comes out below the headings, not under them
+        await pilot.pause()
+        shown = [view.render_line(y).text.strip() for y in range(6)]
+        assert shown[:3] == ["heading", "───────", "row 3"]
+        view.set_lines(lines)  # no fixed lines: line 0 scrolls with the rest again
+        view.show_line(17)
+        await pilot.pause()
+        assert view.render_line(0).text.strip() != "heading"

@@ -28,7 +28,7 @@ from studio.screens.haunted import tournament_setup as setup
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
 from studio.screens.haunted.tournament_panes import entrant_lines, setting_lines
-from studio.screens.haunted.tournament_results import Spot, draw, step
+from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, Spot, draw, step
 from studio.screens.haunted.tournament_run import RunningTournament
 from studio.sessions.haunted_results import Results
 from studio.sessions.haunted_tournament import (
@@ -222,7 +222,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
             lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)
         hits = [(spot.region, k) for k, spot in enumerate(self.spots)] if pane == "results" else []
-        view.set_lines(lines, hits)
+        bracket = pane == "results" and view.border_title == "Bracket"
+        view.set_lines(lines, hits, fixed=BRACKET_HEADINGS if bracket else 0)
         if pane != "results" and lines:
             view.show_line(self.cursor[pane])
         elif self.spots and active:

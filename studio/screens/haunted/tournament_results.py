@@ -41,6 +41,10 @@ class Spot:
     """Why there is no replay ("a bye", "not played yet")."""
 
 
+BRACKET_HEADINGS = 2
+"""A bracket's first lines name its rounds: they stay in view while the bracket scrolls."""
+
+
 def _tops(columns: list[list[BracketMatch]]) -> list[list[int]]:
     """The first line of every cell: the first column stacked, later ones between their two
     feeders, so the bracket reads left to right."""
@@ -65,7 +69,7 @@ def _bracket(results: Results, styles: UIStyles, cursor: int) -> tuple[list[Stri
     for c, column in enumerate(columns):
         x = c * (CELL + GAP)
         canvas.put(x, 0, fit(column[0].stage, CELL), styles.primary)
-        canvas.put(x, 1, "─" * CELL, styles.muted)
+        canvas.put(x, BRACKET_HEADINGS - 1, "─" * CELL, styles.muted)
         for cell, top in zip(column, tops[c]):
             played = None
             if cell.away is not None and TBD not in (cell.home, cell.away):
