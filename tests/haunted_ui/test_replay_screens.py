@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.maps import builtin_maps
@@ -224,3 +226,34 @@ async def test_the_log_folds_to_its_width_and_pages_without_jumping_back(ht_proj
         viewer.show_log([*viewer._log_lines, "line 13: more news"])
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y  # at the end again: it follows
+
+
+async def test_the_table_cuts_names_only_as_far_as_the_width_needs(ht_project: Path) -> None:
+    record(ht_project.parent, name="a.json.gz", seed=3727553580931688368)
+    record(ht_project.parent, "wander", "cautious", name="b.json.gz")
+    app = studio_app(ht_project)
+    async with app.run_test(size=(140, 30)) as pilot:
+        browser = await open_browser(pilot)
+        long = ("Lookahead Ghouls", "Cautious Creepers")
+        browser.infos = [replace(info, teams=long) for info in browser.infos]
+        browser._fill()
+        await pilot.press("down")
+        table = browser.query_one(DataTable)
+
+        def cells() -> list[str]:
+            return [str(cell) for cell in table.get_row_at(0)]
+
+        assert cells()[1] == "Lookahead Ghouls vs Cautious Creepers"
+        seeds = {str(table.get_row_at(k)[4]) for k in range(2)}
+        assert len(table.columns) == 5 and seeds == {"5", "3727553580931688368"}
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        # At 80 columns names are cut to 12 (the line below has them whole) and a seed that
+        # would be cut is left out; the cursor stays on its row.
+        assert cells()[1] == "Lookahead G… vs Cautious Cr…"
+        assert len(table.columns) == 4 and table.cursor_row == 1
+        await pilot.resize_terminal(140, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert cells()[1] == "Lookahead Ghouls vs Cautious Creepers"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -14,7 +15,7 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from studio.engines.haunted import replay as replays
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.formatting import counted
+from studio.screens.formatting import counted, fit
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted_replays import (
@@ -31,6 +32,8 @@ from studio.widgets.row_table import RowTable
 
 COLUMNS = ("when", "teams", "result", "maps", "seed")
 """Maps after the result: at 80 columns the last columns are cut (the line below has it all)."""
+NAME_CUT = 12
+"""Team and map names are cut to this where the table is narrow."""
 
 
 class ReplayBrowserScreen(HauntedScreen):
@@ -66,9 +69,7 @@ class ReplayBrowserScreen(HauntedScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Input(placeholder="filter: team, map or result (/)", id="filter", compact=True)
-        table = RowTable(id="replays", cursor_type="row", zebra_stripes=False)
-        table.add_columns(*COLUMNS)
-        yield table
+        yield RowTable(id="replays", cursor_type="row", zebra_stripes=False)
         yield Static(id="detail")
         yield Static(id="status")
         yield KeysFooter()
@@ -93,18 +94,18 @@ class ReplayBrowserScreen(HauntedScreen):
     def _fill(self) -> None:
         needle = self.query_one("#filter", Input).value.strip().casefold()
         table = self.query_one(DataTable)
-        table.clear()
+        row_before = table.cursor_row
+        columns, rows = self._rows(table.size.width or self.app.size.width)
+        table.clear(columns=True)  # the columns' widths are those of the new cuts
+        table.add_columns(*columns)
         self.shown = []
-        for info in self.infos:
-            maps = ", ".join(m[:12] for m in info.maps[:2]) + (" …" if len(info.maps) > 2 else "")
-            row = (info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
-                   " vs ".join(t.removeprefix("builtin:")[:12] for t in info.teams),
-                   info.error and f"✗ {info.error}" or info.result, maps or "-",
-                   "" if info.seed is None else str(info.seed))
+        for info, row in zip(self.infos, rows):
             if needle and needle not in " ".join(row).casefold():
                 continue
-            table.add_row(*row)
+            table.add_row(*row[:len(columns)])
             self.shown.append(info)
+        if self.shown and row_before:
+            table.move_cursor(row=min(row_before, len(self.shown) - 1))
         self._show_detail()
         folder = replays_folder(self.folder)
         if folder.is_relative_to(Path.cwd()):
@@ -113,6 +114,38 @@ class ReplayBrowserScreen(HauntedScreen):
         self.query_one("#status", Static).update(
             f"{counted(count, 'replay')} in {folder}" if self.infos else
             f"No replays yet: matches save theirs in {folder}")
+
+    def _rows(self, width: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        """The columns that fit ``width`` and the rows, names cut as little as the room allows.
+        Team names come first; the seed shows only whole (a cut seed copied would be another
+        seed; the line below has it); map names take what is left. At 80 columns names are cut
+        to 12 characters and the line below has them whole."""
+        def rows(teams: int, maps: int) -> list[tuple[str, ...]]:
+            return [(info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
+                     " vs ".join(fit(t.removeprefix("builtin:"), teams) for t in info.teams),
+                     info.error and f"✗ {info.error}" or info.result,
+                     ", ".join(fit(m, maps) for m in info.maps[:2])
+                     + (" …" if len(info.maps) > 2 else "") or "-",
+                     "" if info.seed is None else str(info.seed)) for info in self.infos]
+
+        def fits(shown: list[tuple[str, ...]], columns: int) -> bool:
+            # A column is as wide as the widest of its cells and heading, plus a space each side.
+            return sum(max(map(cell_len, (COLUMNS[k], *(row[k] for row in shown)))) + 2
+                       for k in range(columns)) <= width
+
+        def longest(names: str) -> int:
+            return max((len(name) for info in self.infos for name in getattr(info, names)),
+                       default=NAME_CUT)
+
+        teams = next((cut for cut in range(longest("teams"), NAME_CUT, -1)
+                      if fits(rows(cut, NAME_CUT), 4)), NAME_CUT)
+        columns = len(COLUMNS) if fits(rows(teams, NAME_CUT), len(COLUMNS)) else 4
+        maps = next((cut for cut in range(longest("maps"), NAME_CUT, -1)
+                     if fits(rows(teams, cut), columns)), NAME_CUT)
+        return COLUMNS[:columns], rows(teams, maps)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fill)
 
     @on(DataTable.RowHighlighted)
     def _show_detail(self) -> None:
