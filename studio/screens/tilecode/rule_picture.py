@@ -28,7 +28,8 @@ GRID_X = 6
 """Column of the When grid's left edge (the press button sits left of it)."""
 DO_X = GRID_X + 3 * (TILE_W + 1) + 3
 WITNESS_X = DO_X + 3
-CMD_X = WITNESS_X + 6
+CMD_X = WITNESS_X + 7
+"""A column of space between the witness and the first command (they read as one word)."""
 CMD_W = 8
 WIDTH = CMD_X + 4 * (CMD_W + 1) - 1
 HEIGHT = 1 + 3 * (TILE_H + 1)
@@ -216,7 +217,7 @@ class RulePicture:
                 for text, style in command_label(commands[index], self.look):
                     cx = canvas.put(cx, y, text, (style or Style()) + frame)
             else:
-                canvas.put(x, y, " + add  " if base else "   +    ", styles.muted + base)
+                canvas.put(x, y, "+ add   " if base else "+       ", styles.muted + base)
             canvas.hit(Region(x, y, CMD_W, 1), key)
 
     def _witness(self, canvas: Canvas, y: int, position: tuple[int, int]) -> None:
