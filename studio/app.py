@@ -11,6 +11,7 @@ from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
@@ -68,6 +69,7 @@ class StudioApp(TypeAhead):
         self.recovered: list[Path] = []
         """Where unsaved work went when an unexpected error ended the studio."""
         self._recovery_done = False
+        self._notes_in_place: dict[str, Notification] = {}
 
     def _handle_exception(self, error: Exception) -> None:
         # An unexpected error ends the app (Textual's rule): what was made since the last save
@@ -195,7 +197,18 @@ class StudioApp(TypeAhead):
     def action_cycle_theme(self) -> None:
         names = list(THEMES)
         self._apply_theme(names[(names.index(self.theme_name) + 1) % len(names)])
-        self.notify(f"Theme: {self.theme_name}")
+        self.notify_in_place("theme", f"Theme: {self.theme_name}")
+
+    def notify_in_place(self, key: str, message: str, timeout: float | None = None) -> None:
+        """Show ``message`` in place of the last notification shown under ``key``, if it is
+        still up: ctrl+z held down stacked a toast per step up the screen."""
+        old = self._notes_in_place.get(key)
+        if old is not None and old in self._notifications:
+            self._unnotify(old, refresh=False)
+        note = Notification(message, "", "information",
+                            self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        self._notes_in_place[key] = note
+        self.post_message(Notify(note))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         own = getattr(screen, "palette_commands", None)

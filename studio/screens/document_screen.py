@@ -110,11 +110,13 @@ class DocumentScreen(Screen[None]):
 
     def action_undo(self) -> None:
         entry = self.document.undo()
-        self.notify(f"Undo: {entry.label}" if entry else "Nothing to undo", timeout=2)
+        self.app.notify_in_place("history", f"Undo: {entry.label}" if entry else "Nothing to undo",
+                                 timeout=2)
 
     def action_redo(self) -> None:
         entry = self.document.redo()
-        self.notify(f"Redo: {entry.label}" if entry else "Nothing to redo", timeout=2)
+        self.app.notify_in_place("history", f"Redo: {entry.label}" if entry else "Nothing to redo",
+                                 timeout=2)
 
     def action_back(self) -> None:
         self.dismiss(None)

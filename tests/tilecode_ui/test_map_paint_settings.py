@@ -51,6 +51,21 @@ async def test_a_pen_stroke_is_one_undo_step(tc_folder: Path) -> None:
         assert all(game_of(app).map.background[y][x] == 1 for x, y in ((1, 1), (3, 2)))
 
 
+async def test_undo_pressed_again_and_again_shows_one_note_not_a_stack(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "down", "right", "4", "space", "right", "space", "right", "space")
+        assert len(app.screen.document.history) == 3
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z", "ctrl+y")
+        await pilot.pause()
+        notes = [note.message for note in app._notifications]
+        assert len(notes) == 1 and notes[0].startswith("Redo: "), notes
+        await pilot.press("ctrl+z", "t", "t")
+        await pilot.pause()
+        notes = sorted(note.message for note in app._notifications)
+        assert len(notes) == 2 and notes[0] == "Theme: ansi" and notes[1].startswith("Undo"), notes
+
+
 async def test_a_burst_of_keys_paints_every_cell_of_the_stroke(tc_folder: Path) -> None:
     from textual import events
 

@@ -287,7 +287,7 @@ class BtreePlayScreen(PlayView):
             self._stop_timer()
             self.advance()
         else:
-            self.notify("Nothing to undo", timeout=2)
+            self.app.notify_in_place("history", "Nothing to undo", timeout=2)
 
     def action_redo_choice(self) -> None:
         if self.busy:
@@ -296,7 +296,7 @@ class BtreePlayScreen(PlayView):
             self._stop_timer()
             self.advance()
         else:
-            self.notify("Nothing to redo", timeout=2)
+            self.app.notify_in_place("history", "Nothing to redo", timeout=2)
 
     def action_skip_display(self) -> None:
         if isinstance(self.wait, DisplayWait):
