@@ -112,3 +112,25 @@ class KeysFooter(Footer):
     def on_resize(self) -> None:
         if self._bindings_ready and self._shown is not None and self._choose() != self._shown:
             self.call_after_refresh(self.recompose)
+
+    def bindings_changed(self, screen) -> None:
+        # A key that only turns on or off (n on a leaf of the tree) is restyled where it is:
+        # recomposing sent the whole footer line over SSH with each such cursor move.
+        if (self._shown is not None and self.is_attached and screen is self.screen
+                and screen.app.app_focus and self._choose() == self._shown and self._restyle()):
+            return
+        super().bindings_changed(screen)
+
+    def _restyle(self) -> bool:
+        """Set the shown keys' enabled states in place; False when more than that changed."""
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        wanted = [(binding, enabled) for binding, enabled, _tooltip in self._key_bindings()
+                  if binding.action in self._shown]
+        if [key.action for key in keys] != [binding.action for binding, _ in wanted] or any(
+                (key.key_display, key.description) != (self._display(binding), binding.description)
+                for key, (binding, _) in zip(keys, wanted)):
+            return False
+        for key, (_binding, enabled) in zip(keys, wanted):
+            key._disabled = not enabled  # what a click on it checks
+            key.set_class(not enabled, "-disabled")
+        return True

@@ -60,3 +60,36 @@ async def test_a_cursor_move_sends_the_lines_that_changed_not_the_screen(
         # for a new type. A full frame is about 8 KB.
         assert max(same) < 600, same
         assert sum(changed[:5]) < 11_000, changed
+
+
+async def test_n_and_e_are_dimmed_where_they_cannot_act_without_redrawing_the_footer(
+        tmp_path: Path, sent: list[int]) -> None:
+    from textual.widgets._footer import FooterKey
+
+    shutil.copy(ROOT / "games" / "crypt.toml", tmp_path / "crypt.toml")
+    app = studio_app(tmp_path / "crypt.toml")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await quiet(pilot, sent)
+        editor = app.screen
+        assert isinstance(editor, TreeEditorScreen)
+
+        def keys() -> dict[str, FooterKey]:
+            return {key.action: key for key in editor.query(FooterKey)}
+
+        before = keys()
+        assert editor.node["type"] == "order"  # takes children, has no pattern
+        assert not before["add('last')"].has_class("-disabled")
+        assert before["edit_pattern"].has_class("-disabled")
+        editor.select((1, 0, 0, 0))  # a rewrite: a leaf with patterns
+        await pilot.pause()
+        assert editor.node["type"] == "rewrite"
+        assert editor.check_action("add", ("last",)) is None
+        assert keys() == before  # the same keys, restyled where they are
+        assert before["add('last')"].has_class("-disabled")
+        assert not before["edit_pattern"].has_class("-disabled")
+        await pilot.press("n")  # still says why when pressed
+        await pilot.pause()
+        assert any("rewrite is a leaf" in note.message for note in app._notifications)
+        await pilot.press("left", "n")  # its parent takes one: the type list opens
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TypeDialog"

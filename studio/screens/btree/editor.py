@@ -81,6 +81,9 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("shift+delete,R", "delete('reparent')", "Delete, keep children", show=False),
         Binding("K", "delete('children')", "Delete children", show=False),
         Binding("e", "edit_pattern", "Pattern"),
+        # Where n or e cannot act (dimmed), pressing it says why instead of nothing.
+        Binding("n,N", "why_not('add')", "", show=False),
+        Binding("e", "why_not('edit_pattern')", "", show=False),
         Binding("slash", "find", "Find", key_display="/"),
         Binding("f8", "next_problem", "Next problem", show=False),
         Binding("enter", "focus_properties", "Properties", show=False),
@@ -134,6 +137,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         self._fix_cursor()
         self._draw_tree()
         self.query_one(PropertiesPane).show(self.node)
+        self.offer_keys()
         self._compile()
 
     def on_resize(self) -> None:
@@ -252,6 +256,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         self.cursor = path
         self._draw_tree()
         self.query_one(PropertiesPane).show(self.node)
+        self.offer_keys()
         if self.query_one(ContentSwitcher).current == "compiled":
             self._draw_compiled()
 

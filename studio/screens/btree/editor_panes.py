@@ -10,12 +10,13 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 
-from studio.screens.btree.properties import PropertiesPane
+from studio.engines.btree.schema import PARENT_TYPES
+from studio.screens.btree.properties import PropertiesPane, node_fields
 
 TREE_ACTIONS = frozenset({
     "cursor", "fold_or_parent", "unfold_or_child", "toggle_fold", "toggle_compiled", "add",
     "move", "swap_parent", "copy", "cut", "paste", "delete", "edit_pattern", "find",
-    "next_problem", "focus_properties", "play", "debug",
+    "next_problem", "focus_properties", "play", "debug", "why_not",
 })
 """The tree's keys: not while a property field has the focus (tab and escape lead back)."""
 
@@ -24,6 +25,8 @@ class TreePanes:
     """The pane that has the keys, and moving between the panes."""
 
     _pane = "tree"
+    _offered = (True, True)
+    """Whether the node under the cursor takes children (``n``) and has a pattern (``e``)."""
 
     @property
     def pane(self) -> str:
@@ -41,7 +44,29 @@ class TreePanes:
             # The keys belong to the field: a button or checkbox takes none of them itself,
             # and delete there deleted the subtree. Up and down walk the fields.
             return action == "cursor" and parameters in ((-1,), (1,))
+        children, pattern = self._offered
+        if action == "add" and parameters in (("last",), ("first",)) and not children:
+            return None  # a leaf: n and N say so, the footer shows them as not now
+        if action == "edit_pattern" and not pattern:
+            return None
+        if action == "why_not":  # only where the key it stands in for cannot act
+            return not (children if parameters == ("add",) else pattern)
         return super().check_action(action, parameters)
+
+    def action_why_not(self, action: str) -> None:
+        node = self.node or {}
+        self.notify(f"{node.get('type')} is a leaf: it takes no children (left, then n, adds "
+                    "one beside it)" if action == "add" else "This node has no pattern", timeout=3)
+
+    def offer_keys(self) -> None:
+        """Refresh the footer when the node under the cursor changes what ``n`` and ``e`` can
+        do (both were offered on a leaf, then said no when pressed)."""
+        node = self.node
+        offered = (node is None or node.get("type") in PARENT_TYPES,
+                   node is not None and any(s.kind == "pattern" for s in node_fields(node)))
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     def _field_editors(self) -> list[Widget]:
         return list(self.query_one(PropertiesPane).query("Input, Checkbox, Button"))
