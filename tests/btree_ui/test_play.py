@@ -317,10 +317,12 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
         await wait_until(pilot, lambda: solver.states > 0 or solver.done,
                          "the search reported no states")
         assert not solver.done and solver.states > 0
+        assert solver.check_action("play_line", ()) is None  # dimmed: nothing to play yet
         await pilot.press("escape")
         await _done(pilot, solver)
         assert solver.done and solver.outcome == "cancelled"
         assert "cancelled" in solver.query_one("#report").text
+        assert solver.check_action("play_line", ()) is None
         await pilot.press("enter")  # no line to play: it stays, and says why
         assert app.screen is solver
         assert any("no line to play" in n.message for n in app._notifications)

@@ -57,6 +57,7 @@ class SolverScreen(BtreeScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,p", "play_line", "Play the line"),
+        Binding("enter,p", "why_no_line", "", show=False),  # says why while it is dimmed
         Binding("m", "method", "Method"),
         Binding("escape", "cancel_or_back", "Cancel / back"),
     ]
@@ -132,6 +133,7 @@ class SolverScreen(BtreeScreen):
         else:
             self.outcome = f"no win within {method.max_states:,} states"
         self.refresh_view()
+        self.refresh_bindings()  # enter plays the line, or is dimmed for good
 
     def refresh_view(self) -> None:
         styles = self.styles_ui
@@ -181,6 +183,11 @@ class SolverScreen(BtreeScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo"):
             return False  # it searches the tree play compiled: an edit undone here goes unseen
+        found = self.done and self.outcome.startswith("found")
+        if action == "play_line":
+            return found or None
+        if action == "why_no_line":
+            return not found
         return super().check_action(action, parameters)
 
     def action_method(self) -> None:
@@ -193,6 +200,7 @@ class SolverScreen(BtreeScreen):
         self.cancel.set()
         self._prepare()
         self.refresh_view()
+        self.refresh_bindings()
         self._search(self.job, self.cancel)
 
     def action_cancel_or_back(self) -> None:
@@ -203,12 +211,13 @@ class SolverScreen(BtreeScreen):
         self.play.resume_after_debugger()
 
     def action_play_line(self) -> None:
+        self.dismiss(None)
+        self.play.follow_solution()
+
+    def action_why_no_line(self) -> None:
         if not self.done:
             self.notify("Still searching: the line can be played once one is found "
                         "(escape cancels).", timeout=3)
-        elif not self.outcome.startswith("found"):
+        else:
             self.notify(f"There is no line to play ({self.outcome}): escape goes back to the "
                         "game.", severity="warning", timeout=4)
-        else:
-            self.dismiss(None)
-            self.play.follow_solution()
