@@ -9,8 +9,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
+from textual.keys import key_to_character
 from textual.widgets import DataTable, Label, Static
 
+from studio.widgets.footer import HELP_ACTION, takes_text
 from studio.widgets.row_table import RowTable
 
 
@@ -20,20 +22,31 @@ def binding_rows(screen: Screen) -> list[tuple[str, str]]:
     Widget bindings (cursor movement and the like) are left out: they are the same everywhere.
     A key that exists but cannot act at this moment (redo with nothing to redo) is listed, marked
     "(not now)", as the footer shows it dimmed; keys hidden here (check_action False) are not.
+    Where the characters typed are text or tiles (a field, the pattern editor), the app's letter
+    keys are typed, not run: they are left out, and help is ``f1``, as the footer says.
     """
+    typing = takes_text(screen.focused) or takes_text(screen)
     rows: dict[str, list[str]] = {}
-    for active in screen.active_bindings.values():
+    for key, active in screen.active_bindings.items():
         binding = active.binding
         description = binding.description
         if not isinstance(active.node, (Screen, App)) or not description:
             continue
+        if typing and isinstance(active.node, App) and _typed(key):
+            continue
         if not active.enabled:
             description += " (not now)"
         rows.setdefault(description, [])
-        display = screen.app.get_key_display(binding)
+        display = "f1" if typing and binding.action == HELP_ACTION else \
+            screen.app.get_key_display(binding)
         if display not in rows[description]:
             rows[description].append(display)
     return [(" ".join(keys), description) for description, keys in rows.items()]
+
+
+def _typed(key: str) -> bool:
+    character = key_to_character(key)
+    return character is not None and len(character) == 1 and character.isprintable()
 
 
 class HelpScreen(ModalScreen[None]):

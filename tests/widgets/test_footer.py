@@ -75,3 +75,8 @@ async def test_help_reads_f1_where_a_field_takes_the_question_mark(tmp_path: Pat
         assert help_key() == "f1"
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
+        # The help lists the keys as they work there: no "q" to quit or "?" for help, which
+        # the field types; f1 and ^q.
+        rows = {description: keys for keys, description in app.screen._rows}
+        assert rows["Help"] == "f1" and rows["Quit"] == "^q"
+        assert "Theme" not in rows  # t is typed too
