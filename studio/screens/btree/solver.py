@@ -124,6 +124,9 @@ class SolverScreen(BtreeScreen):
         elif result.found:
             self.play.session.adopt_solution(self.job)
             self.outcome = f"found: a winning line of {counted(len(result.choices), 'move')}"
+            winner = (result.result or {}).get("player")
+            if winner is not None and len(self.play.session.seats) > 1:
+                self.outcome += f" for player {winner}"  # any player's win counts
             if not result.shortest:
                 self.outcome += ", not known to be the shortest"
         elif result.exhausted:

@@ -1,0 +1,198 @@
+"""The solver screen (§11.5) over play: its searches, methods, limits, and the line it finds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.engines.btree.session import GameOver
+from studio.screens.btree.solver import SolverScreen
+from tests.btree_ui.test_play import settle, start
+from tests.ui_helpers import studio_app, wait_until
+
+
+async def _done(pilot, solver: SolverScreen) -> None:
+    """Wait until the search (in a worker thread) ends: seconds, on the plain path while the
+    kernel gets ready, and far more on a slow or loaded machine."""
+    await pilot.pause(0.05)
+    await wait_until(pilot, lambda: solver.done, "the search did not end", timeout=120)
+
+
+async def _stopped(pilot, job) -> None:
+    """Wait until a search the screen no longer shows (replaced, its thread told to stop) ends."""
+    await wait_until(pilot, lambda: job.result is not None, "the replaced search did not stop")
+
+
+async def test_the_solver_finds_sokobans_line_and_it_can_be_followed(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        assert isinstance(solver, SolverScreen)
+        await _done(pilot, solver)
+        assert "found" in solver.outcome
+        line = play.session.solution.line
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert play.following and play.previewed() == line[0]
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert play.session.choices_made == [line[0]]
+        for _ in line[1:]:  # to the win: the status says the line was played, not left
+            await pilot.press("enter")
+            await settle(pilot, play)
+        assert isinstance(play.wait, GameOver)
+        status = " ".join(play.query_one("#status").text.split())
+        assert "the solver's line, played to its end" in status and "off the" not in status
+
+
+async def test_the_solver_shows_the_depth_its_search_reached(bt_folder: Path) -> None:
+    # As `studio solve` says it: the screen kept the last progress report's depth (0 for the
+    # eight puzzle, whose search ends before a second report).
+    app = studio_app(bt_folder / "eight-puzzle.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert "found" in solver.outcome
+        assert solver.depth == solver.job.result.depth > 0
+
+
+async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_first(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await pilot.pause(0.3)
+        first = solver.job
+        await pilot.press("m")
+        assert first.strategy == "bfs" and solver.job is not first
+        assert (solver.job.strategy, solver.job.weight) == ("astar", 3)
+        assert "A* weight 3" in solver.query_one("#report").text
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        assert solver.outcome == "cancelled"
+        await _stopped(pilot, first)  # its own thread: it may end after the one that replaced it
+        assert first.result is not None and first.result.cancelled  # the replaced search stopped
+        await pilot.press("m")
+        assert (solver.job.strategy, solver.job.weight) == ("astar", 2)
+        assert "A* weight 2" in solver.query_one("#report").text
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        await pilot.press("m")
+        assert solver.job.strategy == "best"
+        await _done(pilot, solver)  # greedy finds a line of the solitaire at once
+        assert solver.outcome.startswith("found")
+        await pilot.press("m")
+        assert solver.job.strategy == "bfs"  # round again
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play
+
+
+async def test_a_search_begun_while_the_kernel_compiles_moves_to_it_once_ready(bt_folder: Path,
+                                                                               monkeypatch) -> None:
+    import studio.screens.btree.solver as solver_module
+
+    ready = [False]
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: ready[0])
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # breadth first is far from done soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await pilot.pause(0.3)
+        first = solver.job
+        assert first.path == "plain" and not solver.done
+        assert "while the kernel gets ready" in solver.query_one("#report").text
+        ready[0] = True  # the warm-up process has finished
+        # At the plain search's next progress report (due every so often, later when loaded).
+        await wait_until(pilot, lambda: solver.job is not first,
+                         "the search did not move to the kernel once it was ready")
+        assert solver.job is not first and solver.job.path != "plain"
+        assert (solver.job.strategy, solver.job.weight) == (first.strategy, first.weight)
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        await _stopped(pilot, first)
+        assert first.result is not None and first.result.cancelled  # the plain search stopped
+
+
+async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s", "m")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert solver.outcome.startswith("found") and "not known to be the shortest" in solver.outcome
+        line = play.session.solution.line
+        assert len(line) == len(solver.job.result.choices) and solver.job.strategy == "astar"
+        def clock() -> list[str]:
+            return [ln for ln in solver.query_one("#report").text.splitlines()
+                    if ln.startswith(("time", "states per second"))]
+
+        shown = clock()
+        await pilot.pause(0.2)
+        solver.refresh_view()
+        assert clock() == shown and len(shown) == 2  # a finished search's time stands
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        narrow = len(solver.query_one("#report").text.splitlines())
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert len(solver.query_one("#report").text.splitlines()) < narrow  # notes rewrapped
+
+
+async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path, monkeypatch) -> None:
+    import studio.screens.btree.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "METHODS", tuple(
+        m._replace(max_states=300) if m.strategy == "bfs" else m for m in solver_module.METHODS))
+    app = studio_app(bt_folder / "peg-solitaire.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await _done(pilot, solver)
+        assert solver.outcome == "no win within 300 states"
+        assert "m: search again by A* weight 3" in solver.query_one("#report").text
+
+
+async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # far too many states to finish soon
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        # States are counted at the search's progress reports, from its thread: wait for one.
+        await wait_until(pilot, lambda: solver.states > 0 or solver.done,
+                         "the search reported no states")
+        assert not solver.done and solver.states > 0
+        assert solver.check_action("play_line", ()) is None  # dimmed: nothing to play yet
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        assert solver.done and solver.outcome == "cancelled"
+        assert "cancelled" in solver.query_one("#report").text
+        assert solver.check_action("play_line", ()) is None
+        await pilot.press("enter")  # no line to play: it stays, and says why
+        assert app.screen is solver
+        assert any("no line to play" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play
+
+
+async def test_a_line_found_in_a_two_player_game_says_whose_win_it_is(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await _done(pilot, solver)
+        winner = solver.job.result.result["player"]
+        assert solver.outcome.endswith(f"for player {winner}"), solver.outcome
+        assert f"for player {winner}" in solver.query_one("#report").text
