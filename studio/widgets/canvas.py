@@ -177,11 +177,19 @@ class Canvas:
 
 
 def span_strip(spans: list[tuple[str, Style]], width: int, base: Style | None = None) -> Strip:
-    """One line from a few styled spans, padded or cut to ``width``.
+    """One line from a few styled spans, padded to ``width``, or cut to it ending in ``…`` (a
+    label that just stops, "take go", reads as the whole label).
 
     Much cheaper than a :class:`Canvas` for long lists of one-line items (a tree of hundreds of
     nodes): a few segments per line instead of a styled cell per column.
     """
     base = base or Style()
     segments = [Segment(text, base + style if style else base) for text, style in spans if text]
-    return Strip(segments).adjust_cell_length(width, base).crop(0, width)
+    strip = Strip(segments)
+    if strip.cell_length <= width:
+        return strip.adjust_cell_length(width, base)
+    if width < 1:
+        return Strip([])
+    cut = strip.crop(0, width - 1)
+    last = segments[-1].style if segments else base
+    return Strip([*cut, Segment("…", last)]).adjust_cell_length(width, base)

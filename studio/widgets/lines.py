@@ -81,6 +81,13 @@ class LinesView(ScrollView, can_focus=True):
         return list(self._strips)
 
     @property
+    def text_width(self) -> int:
+        """Columns a line has in view: the width less the vertical scrollbar while one shows
+        (lines drawn to the full width lost their last two columns under it, and brought a
+        horizontal scrollbar)."""
+        return self.scrollable_content_region.width
+
+    @property
     def text(self) -> str:
         """The picture as plain text, one line per row."""
         return "\n".join(strip.text for strip in self._strips)

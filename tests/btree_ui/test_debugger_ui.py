@@ -3,12 +3,14 @@ play's own timers kept still while it drives the session."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 from studio.engines.btree.session import ChoiceWait
 from studio.screens.btree.debugger import DebuggerScreen
 from studio.screens.btree.tree_lines import visible_lines
+from tests.btree_ui.conftest import ROOT
 from tests.btree_ui.test_play import idle, settle, start
 from tests.ui_helpers import studio_app
 
@@ -109,3 +111,24 @@ async def test_the_debugger_and_solver_undo_no_edit_of_the_tree_they_run(bt_fold
         await pilot.press("s")
         await pilot.press("ctrl+z", "escape")
         assert document.history.token == token
+
+
+async def test_tree_labels_cut_to_the_pane_end_in_an_ellipsis_beside_the_scrollbar(
+        bt_folder: Path) -> None:
+    # Drawn to the pane's whole width, the last two columns of every line went under the
+    # vertical scrollbar, a horizontal one came, and a cut label just stopped ("take").
+    shutil.copy(ROOT / "games" / "crypt.toml", bt_folder / "crypt.toml")
+    app = studio_app(bt_folder / "crypt.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for screen_key in (None, "b"):
+            if screen_key:
+                await start(pilot, app)
+                await pilot.press(screen_key)
+                await idle(pilot, app.screen)
+            view = app.screen.query_one("#tree" if screen_key is None else "#left")
+            assert view.show_vertical_scrollbar and not view.show_horizontal_scrollbar
+            texts = [line.text for line in view.lines]
+            assert all(len(text) == view.text_width for text in texts)
+            walk = next(text for text in texts if '"take' in text)
+            assert walk.rstrip().endswith("…"), walk

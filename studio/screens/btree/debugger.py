@@ -104,7 +104,7 @@ class DebuggerScreen(BtreeScreen):
         if current is not None and not self.show_compiled:
             self.cursor = current
         view = self.query_one("#left", LinesView)
-        width = max(view.size.width, 20)
+        width = max(view.text_width, 20)
         if self.show_compiled:
             parents: list[int | None] = [None] * len(compiled.nodes)
             for index, node in enumerate(compiled.nodes):
@@ -154,7 +154,7 @@ class DebuggerScreen(BtreeScreen):
             lines.append(Text(f"{frame.id:>4} {frame.type} {frame.label}  @{where}{extra}",
                               styles.text))
         view = self.query_one("#stack", LinesView)
-        view.set_lines(fold_lines(lines, max(view.size.width, 20)))
+        view.set_lines(fold_lines(lines, max(view.text_width, 20)))
 
     # ---------------------------------------------------------------------------- actions
 
@@ -241,7 +241,7 @@ class DebuggerScreen(BtreeScreen):
 
     def _redraw_left(self) -> None:
         view = self.query_one("#left", LinesView)
-        width = max(view.size.width, 20)
+        width = max(view.text_width, 20)
         if self.show_compiled:
             self.refresh_view()
             return

@@ -168,7 +168,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         view = self.query_one("#tree", LinesView)
         if not view.size.width:
             return  # not laid out yet: on_resize draws it once it has a width
-        width = view.size.width
+        width = view.text_width
         marked: list[Path] = []
         compiled = self.compiled
         if self.pane == "compiled" and isinstance(compiled, Compiled):
@@ -206,7 +206,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
                 parents[compiled.index_of(child)] = index
         marked = compiled_ids_of(compiled, self.cursor) if self.pane != "compiled" else []
         canvas = draw_compiled(compiled.nodes, compiled_lines(compiled.nodes, parents),
-                               max(view.size.width, 20), self.styles_ui, self.compiled_cursor,
+                               max(view.text_width, 20), self.styles_ui, self.compiled_cursor,
                                marked, focused=self.pane == "compiled")
         view.set_lines(canvas.strips, canvas.hits)
         view.show_line(self.compiled_cursor)

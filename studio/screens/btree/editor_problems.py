@@ -45,7 +45,7 @@ class TreeProblems:
             lines = [(f"{len(lines)} problems · f8 goes to each in turn", self.styles_ui.muted,
                       None), *lines]
         view = self.query_one("#diagnostics", LinesView)
-        width = max(view.size.width, 20)
+        width = max(view.text_width, 20)
         wrapped: list[tuple[str, Any, Any]] = []
         self._problem_rows = []
         for text, style, where in lines:
