@@ -81,6 +81,11 @@ def spec_path(path: NodePath) -> str:
     return "tree" + "".join(f"/children[{i}]" for i in path)
 
 
+def at_label(path: NodePath) -> str:
+    """The screens' short notation of a path: ``(1, 0)`` → ``@1/0``, ``()`` → ``@root``."""
+    return "@" + ("/".join(map(str, path)) or "root")
+
+
 def path_from_spec(text: str) -> NodePath:
     """The inverse of :func:`spec_path` (the path part of a compiled node's ``origin``).
 

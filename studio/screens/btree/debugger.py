@@ -18,7 +18,7 @@ from textual.widgets import Header
 
 from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
 from studio.engines.btree.debugger import Debugger
-from studio.engines.btree.tree_view import node_at
+from studio.engines.btree.tree_view import at_label, node_at, spec_path
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.tree_lines import (
     compiled_lines,
@@ -148,10 +148,10 @@ class DebuggerScreen(BtreeScreen):
         compiled = self.play.compiled
         for frame in debugger.stack()[-12:]:
             origin = authored_path_of(compiled, frame.id)
-            where = "included" if origin is None else "/".join(str(i) for i in origin) or "root"
+            where = "@included" if origin is None else at_label(origin)
             via = via_paths(compiled, frame.id)
             extra = f" via {len(via)}" if via else ""
-            lines.append(Text(f"{frame.id:>4} {frame.type} {frame.label}  @{where}{extra}",
+            lines.append(Text(f"{frame.id:>4} {frame.type} {frame.label}  {where}{extra}",
                               styles.text))
         view = self.query_one("#stack", LinesView)
         view.set_lines(fold_lines(lines, max(view.text_width, 20)))
@@ -218,12 +218,12 @@ class DebuggerScreen(BtreeScreen):
             path = origin
         else:
             path = self.cursor
-        spec = "tree" + "".join(f"/children[{i}]" for i in path)
+        spec = spec_path(path)
         marked = self.debugger.toggle_breakpoint(spec)
         node = node_at(self.model.tree, path)
         name = f"{node.get('type')}" + (f" #{node['nid']}" if node.get("nid") else "")
         self._did(("breakpoint set on " if marked else "breakpoint cleared on ") +
-                  f"{name} @{'/'.join(map(str, path)) or 'root'}")
+                  f"{name} {at_label(path)}")
 
     def action_toggle_tree(self) -> None:
         self.show_compiled = not self.show_compiled
