@@ -17,6 +17,16 @@ async def _done(pilot, solver: SolverScreen) -> None:
     await wait_until(pilot, lambda: solver.done, "the search did not end", timeout=120)
 
 
+async def solved(pilot, app) -> SolverScreen:
+    """Play, then the solver's first search, waited for to its end."""
+    await start(pilot, app)
+    await pilot.press("s")
+    solver = app.screen
+    assert isinstance(solver, SolverScreen)
+    await _done(pilot, solver)
+    return solver
+
+
 async def _stopped(pilot, job) -> None:
     """Wait until a search the screen no longer shows (replaced, its thread told to stop) ends."""
     await wait_until(pilot, lambda: job.result is not None, "the replaced search did not stop")
@@ -51,10 +61,7 @@ async def test_the_solver_shows_the_depth_its_search_reached(bt_folder: Path) ->
     # eight puzzle, whose search ends before a second report).
     app = studio_app(bt_folder / "eight-puzzle.toml")
     async with app.run_test(size=(100, 30)) as pilot:
-        await start(pilot, app)
-        await pilot.press("s")
-        solver = app.screen
-        await _done(pilot, solver)
+        solver = await solved(pilot, app)
         assert "found" in solver.outcome
         assert solver.depth == solver.job.result.depth > 0
 
@@ -154,10 +161,7 @@ async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path
         m._replace(max_states=300) if m.strategy == "bfs" else m for m in solver_module.METHODS))
     app = studio_app(bt_folder / "peg-solitaire.toml")
     async with app.run_test(size=(100, 30)) as pilot:
-        await start(pilot, app)
-        await pilot.press("s")
-        solver = app.screen
-        await _done(pilot, solver)
+        solver = await solved(pilot, app)
         assert solver.outcome == "no win within 300 states"
         assert "m: search again by A* weight 3" in solver.query_one("#report").text
 
@@ -189,10 +193,7 @@ async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
 async def test_a_line_found_in_a_two_player_game_says_whose_win_it_is(bt_folder: Path) -> None:
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:
-        await start(pilot, app)
-        await pilot.press("s")
-        solver = app.screen
-        await _done(pilot, solver)
+        solver = await solved(pilot, app)
         winner = solver.job.result.result["player"]
         assert solver.outcome.endswith(f"for player {winner}"), solver.outcome
         assert f"for player {winner}" in solver.query_one("#report").text

@@ -20,6 +20,7 @@ from tests.haunted_ui.tournament_helpers import (
     finish,
     headless,
     open_screen,
+    run_with_cli,
     set_up,
 )
 from tests.ui_helpers import studio_app, wait_until
@@ -220,11 +221,7 @@ async def test_x_writes_the_csv_beside_the_project(ht_project: Path) -> None:
 
 
 async def test_saved_results_show_when_the_screen_opens(ht_project: Path) -> None:
-    set_up(ht_project, rounds=1)
-    from studio import cli
-
-    assert cli.main(["tournament", "--project", str(ht_project), "--name", CUP,
-                     "--in-process"]) == 0
+    run_with_cli(ht_project)
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
@@ -296,11 +293,7 @@ async def test_quitting_while_a_tournament_runs_cancels_it(ht_project: Path, mon
 
 
 async def test_the_bracket_keeps_its_round_names_in_view_as_it_scrolls(ht_project: Path) -> None:
-    set_up(ht_project, rounds=1)
-    from studio import cli
-
-    assert cli.main(["tournament", "--project", str(ht_project), "--name", CUP,
-                     "--in-process"]) == 0
+    run_with_cli(ht_project)
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)

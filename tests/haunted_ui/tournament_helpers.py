@@ -65,3 +65,11 @@ def headless(path: Path, name: str = CUP) -> dict:
 
 def comparable(document: dict) -> dict:
     return {k: v for k, v in document.items() if k != "replays"}
+
+
+def run_with_cli(path: Path) -> None:
+    """The cup at one round a match, run by ``studio tournament`` before the app opens."""
+    from studio import cli
+
+    set_up(path, rounds=1)
+    assert cli.main(["tournament", "--project", str(path), "--name", CUP, "--in-process"]) == 0
