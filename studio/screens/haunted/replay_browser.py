@@ -33,7 +33,9 @@ from studio.widgets.row_table import RowTable
 COLUMNS = ("when", "teams", "result", "maps", "seed")
 """Maps after the result: at 80 columns the last columns are cut (the line below has it all)."""
 NAME_CUT = 12
-"""Team and map names are cut to this where the table is narrow."""
+"""Team names are cut to this where the table is narrow."""
+MAPS_AT_LEAST = 12
+"""Columns kept for the maps (with their margins) before team names are cut further."""
 
 
 class ReplayBrowserScreen(HauntedScreen):
@@ -100,7 +102,7 @@ class ReplayBrowserScreen(HauntedScreen):
         table.add_columns(*columns)
         self.shown = []
         for info, row in zip(self.infos, rows):
-            if needle and needle not in " ".join(row).casefold():
+            if needle and needle not in _searched(info):
                 continue
             table.add_row(*row[:len(columns)])
             self.shown.append(info)
@@ -117,32 +119,33 @@ class ReplayBrowserScreen(HauntedScreen):
 
     def _rows(self, width: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """The columns that fit ``width`` and the rows, names cut as little as the room allows.
-        Team names come first; the seed shows only whole (a cut seed copied would be another
-        seed; the line below has it); map names take what is left. At 80 columns names are cut
-        to 12 characters and the line below has them whole."""
-        def rows(teams: int, maps: int) -> list[tuple[str, ...]]:
-            return [(info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
+        Team names come first (cut to 12 characters at the least; the line below has them
+        whole); the seed shows only whole (a cut seed copied would be another seed); the maps
+        take the room left, ending in ``…`` where they are cut."""
+        def rows(teams: int) -> list[list[str]]:
+            return [[info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
                      " vs ".join(fit(t.removeprefix("builtin:"), teams) for t in info.teams),
                      info.error and f"✗ {info.error}" or info.result,
-                     ", ".join(fit(m, maps) for m in info.maps[:2])
-                     + (" …" if len(info.maps) > 2 else "") or "-",
-                     "" if info.seed is None else str(info.seed)) for info in self.infos]
+                     ", ".join(info.maps) or "-",
+                     "" if info.seed is None else str(info.seed)] for info in self.infos]
 
-        def fits(shown: list[tuple[str, ...]], columns: int) -> bool:
+        def room(shown: list[list[str]], column: int) -> int:
             # A column is as wide as the widest of its cells and heading, plus a space each side.
-            return sum(max(map(cell_len, (COLUMNS[k], *(row[k] for row in shown)))) + 2
-                       for k in range(columns)) <= width
+            return max(map(cell_len, (COLUMNS[column], *(row[column] for row in shown)))) + 2
 
-        def longest(names: str) -> int:
-            return max((len(name) for info in self.infos for name in getattr(info, names)),
-                       default=NAME_CUT)
-
-        teams = next((cut for cut in range(longest("teams"), NAME_CUT, -1)
-                      if fits(rows(cut, NAME_CUT), 4)), NAME_CUT)
-        columns = len(COLUMNS) if fits(rows(teams, NAME_CUT), len(COLUMNS)) else 4
-        maps = next((cut for cut in range(longest("maps"), NAME_CUT, -1)
-                     if fits(rows(teams, cut), columns)), NAME_CUT)
-        return COLUMNS[:columns], rows(teams, maps)
+        longest = max((len(name) for info in self.infos for name in info.teams),
+                      default=NAME_CUT)
+        for teams in range(max(longest, NAME_CUT), NAME_CUT - 1, -1):
+            shown = rows(teams)
+            used = sum(room(shown, k) for k in range(3))
+            if used + MAPS_AT_LEAST <= width:
+                break
+        seed = room(shown, 4) if self.infos else 0
+        columns = len(COLUMNS) if used + MAPS_AT_LEAST + seed <= width else 4
+        maps = max(width - used - (seed if columns == 5 else 0) - 2, 4)  # at least "De…"
+        for row in shown:
+            row[3] = fit(row[3], maps)
+        return COLUMNS[:columns], [tuple(row) for row in shown]
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fill)
@@ -232,3 +235,9 @@ class ReplayBrowserScreen(HauntedScreen):
                 return
             self.infos = [i for i in self.infos if i.path != info.path]
             self._fill()
+
+
+def _searched(info: ReplayInfo) -> str:
+    """What the filter looks in: the names whole, as the table may show them cut."""
+    return " ".join((info.created.replace("T", " "), *info.teams, info.result, info.error, *info.maps,
+                     str(info.seed))).casefold()
