@@ -16,6 +16,7 @@ from studio.engines.haunted.maps import DEFAULT_ROTATION, builtin_maps
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import MODES
 from studio.storage.errors import ProjectError
+from studio.storage.folder import slug
 from studio.storage.kinds import KINDS, Body
 
 MONSTERS = ("bobo", "triclops", "goldy", "pinky", "spike", "grouchy")
@@ -246,6 +247,10 @@ def tournaments_of(body: Body, teams: list[TeamEntry]) -> list[dict[str, Any]]:
             raise _fail("a tournament needs a name", "tournament", index, "name")
         if any(t["name"] == name for t in out):
             raise _fail(f"two tournaments are named {name!r}", "tournament", index, "name")
+        same = next((t["name"] for t in out if slug(t["name"]) == slug(name)), None)
+        if same is not None:
+            raise _fail(f"{name!r} and {same!r} would keep their results in one folder "
+                        f"(replays/{slug(name)}/): rename one", "tournament", index, "name")
         mode = table.get("mode", "single-elimination")
         if mode not in MODES:
             raise _fail(f"mode is one of {', '.join(MODES)}", "tournament", index, "mode")

@@ -130,6 +130,8 @@ def set_map(**fields):
      ("tournament", 0, "entrants"), "twice"),
     (lambda b: b["tournament"][0].update(seed=-2), ("tournament", 0, "seed"), "0 or more"),
     (lambda b: b["tournament"].append(dict(b["tournament"][0])), ("tournament", 1, "name"), "two tournaments"),
+    (lambda b: b["tournament"].append({**b["tournament"][0], "name": "BUILT-IN  cup"}),
+     ("tournament", 1, "name"), "one folder"),
 ])
 def test_validation_errors_name_the_field(change, path, words) -> None:
     error = broken(change)

@@ -95,6 +95,12 @@ async def test_new_rename_and_delete_tournaments(ht_project: Path) -> None:
         app.screen.query_one("Input").value = CUP
         await pilot.press("enter")  # taken: the dialog stays with the problem
         assert isinstance(app.screen, ValueDialog)
+        # Another case of a name taken: its results would go to the same folder, and a run
+        # replaced the other tournament's replays.
+        app.screen.query_one("Input").value = CUP.upper()
+        await pilot.press("enter")
+        assert isinstance(app.screen, ValueDialog)
+        assert "replays/built-in-cup/" in str(app.screen.query_one("#problem").render())
         app.screen.query_one("Input").value = "Finale"
         await pilot.press("enter", "up")
         assert screen.tournament_name == CUP

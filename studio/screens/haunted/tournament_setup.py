@@ -15,6 +15,7 @@ from typing import Any
 
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
+from studio.storage.folder import slug
 from studio.storage.haunted import SEEDINGS
 from studio.storage.haunted_project import HauntedModel
 
@@ -59,6 +60,13 @@ def _check_name(model: HauntedModel, name: str, index: int | None) -> str:
     taken = [t.get("name") for i, t in enumerate(model.tournament_tables) if i != index]
     if name in taken:
         raise SetupError(f"there is already a tournament called {name!r}")
+    # Results are kept in a folder named after the tournament: two names of one folder
+    # ("Spring Cup", "spring cup") would run over each other's replays.
+    clash = next((other for other in taken if isinstance(other, str)
+                  and slug(other) == slug(name)), None)
+    if clash is not None:
+        raise SetupError(f"{name!r} would keep its results in the folder of {clash!r} "
+                         f"(replays/{slug(name)}/): choose another name")
     return name
 
 
