@@ -95,12 +95,15 @@ async def test_setup_refuses_what_cannot_be_played(ht_project: Path) -> None:
         setup = app.screen
         for field, value, message in (("#rounds", "4", "rounds: must be odd"),
                                       ("#time-limit", "0", "time limit: must be from 0.05"),
+                                      ("#time-limit", "nan", "time limit: 'nan' is not a"),
+                                      ("#pace", "nan", "pace: 'nan' is not a number"),
                                       ("#seed", "x", "seed: 'x' is not a number")):
             setup.query_one(field).value = value
             await pilot.press("f5")
             assert app.screen is setup
             assert message in str(setup.query_one("#problem").render())
-            setup.query_one(field).value = {"#rounds": "5", "#time-limit": "2", "#seed": "1"}[field]
+            setup.query_one(field).value = {"#rounds": "5", "#time-limit": "2", "#seed": "1",
+                                            "#pace": "0.5"}[field]
             await pilot.pause()
             assert str(setup.query_one("#problem").render()) == ""  # mended: the reason goes
         setup.query_one("#map-mode").value = "custom"

@@ -36,6 +36,8 @@ def parse_setup(values: dict[str, Any], maps: dict, default_rotation: tuple[str,
             value = kind(text)
         except ValueError:
             raise ValueError(f"{name}: {text!r} is not a number") from None
+        if value != value:  # nan: every comparison below is false, and it passed them
+            raise ValueError(f"{name}: {text!r} is not a number")
         if (low is not None and value < low) or (high is not None and value > high):
             raise ValueError(f"{name}: must be from {low} to {high}")
         return value
