@@ -92,6 +92,8 @@ class LiveMatch:
         self._steps = 0
         self._fast: str | None = None
         self._aborted = False
+        self._held = False
+        """The UI asks a question about the match (abort?): no turn is played meanwhile."""
         self._pace = plan.pace
         self._shown_at = 0.0
         self._teams: dict[str, dict[str, Any]] = {}
@@ -193,7 +195,8 @@ class LiveMatch:
                 self._current["turns"].append(record)
         self._update(state=state, events=tuple(events), record=record, log=lines)
         self._shown_at = self._clock()
-        self._gate()
+        # An abort waits past a round's last turn: the round is over, and is counted.
+        self._gate(abortable=not state.over)
 
     def _round_ended(self, result: RoundResult) -> None:
         view = self._view
@@ -220,12 +223,17 @@ class LiveMatch:
         toss = " after a coin toss" if result.coin_toss else ""
         return f"{winner} wins {result.wins['A']}–{result.wins['B']}–{result.ties}{toss}"
 
-    def _gate(self, periods: int = 1) -> None:
+    def _gate(self, periods: int = 1, abortable: bool = True) -> None:
         """Hold the match thread until the UI lets the next turn be played."""
         with self._cond:
             while True:
                 if self._aborted:
-                    raise MatchAborted()
+                    if abortable:
+                        raise MatchAborted()
+                    return
+                if self._held:
+                    self._cond.wait()
+                    continue
                 if self._fast is not None:
                     return
                 if self._paused:
@@ -292,6 +300,11 @@ class LiveMatch:
     def finish_match(self) -> None:
         """Play the rest of the match at full speed."""
         self._control(_fast="match")
+
+    def hold(self, held: bool) -> None:
+        """Hold the match at its next turn while the UI asks about it, or let it go on: behind
+        the abort question it played on, and a round that ended there was thrown away."""
+        self._control(_held=held)
 
     def abort(self) -> None:
         """Stop after the turn being played; :meth:`run` returns the partial result.

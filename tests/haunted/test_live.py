@@ -123,6 +123,36 @@ def test_abort_keeps_the_rounds_played_and_the_one_in_progress() -> None:
     assert replays.verify(replays.build(result, "test")) == []
 
 
+def test_an_abort_after_a_round_s_last_turn_counts_the_round() -> None:
+    # The abort question came up, the round ended behind it, and the answer threw it away.
+    live = LiveMatch(plan(start_paused=True))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    _step_until(live, lambda: live.view().state is not None and live.view().state.over)
+    assert not live.view().rounds  # the last turn is played; the round is not counted yet
+    live.abort()
+    thread.join(10)
+    result = live.view().result
+    assert result.aborted and result.rounds_played == 1
+    assert not result.replay["rounds"][0].get("aborted")
+    assert replays.verify(replays.build(result, "test")) == []
+
+
+def test_held_while_the_ui_asks_no_turn_is_played() -> None:
+    live = LiveMatch(plan(start_paused=True, pace=0.3))
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    live.hold(True)
+    live.toggle_pause()  # running, but held
+    time.sleep(0.1)
+    assert live.view().record is None
+    live.hold(False)
+    wait_for(lambda: live.view().record is not None)
+    live.abort()
+    thread.join(10)
+    assert live.view().result.aborted
+
+
 def test_abort_ends_a_move_that_has_no_time_limit(tmp_path: Path) -> None:
     # An AI in an endless loop with the time limit off: abort waited for the turn to end, and
     # so did quitting the studio (its match thread never returned).

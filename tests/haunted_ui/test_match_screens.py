@@ -333,3 +333,20 @@ async def test_an_ai_that_does_not_load_is_named_with_the_reason(ht_project: Pat
         banner = view.query_one("#banner").text
         assert "broken.py: exception" in banner and "SyntaxError" in banner
         assert "idle wins" in banner
+
+
+async def test_the_match_waits_while_the_abort_question_is_open(ht_project: Path) -> None:
+    # It played on behind the question, and a round that ended there was thrown away.
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, pace=0.02))
+        await until(pilot, lambda: (view.live.view().record or {}).get("turn", 0) >= 1)
+        await pilot.press("escape")
+        await pilot.pause()
+        record = view.live.view().record
+        await pilot.pause(0.3)  # some fifteen turns at this pace
+        assert view.live.view().record is record
+        await pilot.press("n")  # go on
+        await until(pilot, lambda: view.live.view().record is not record)
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: not view.live.running)

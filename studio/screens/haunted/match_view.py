@@ -213,10 +213,15 @@ class MatchViewScreen(MatchLayout):
     @work(exclusive=True, group="dialog")
     async def action_stop(self) -> None:
         if self.live.running:
-            if not await self.app.push_screen_wait(ConfirmDialog(
-                    "Abort the match", "Stop the match now? What was played is kept as a replay.",
-                    "Abort", still=lambda: self.live.running, ended="The match is over")):
-                return
-            self.live.abort()
+            self.live.hold(True)
+            try:
+                if not await self.app.push_screen_wait(ConfirmDialog(
+                        "Abort the match", "Stop the match now? It waits for your answer; what "
+                        "was played is kept as a replay.", "Abort", still=lambda: self.live.running,
+                        ended="The match is over")):
+                    return
+                self.live.abort()
+            finally:
+                self.live.hold(False)
             return
         self.dismiss(None)
