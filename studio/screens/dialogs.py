@@ -156,14 +156,13 @@ class ConfirmDialog(Dialog[bool]):
             and says ``ended``.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", "No"),
-        Binding("y", "answer(True)", "Yes"),
-    ]
-
     def __init__(self, title: str, question: str, yes: str = "Yes",
                  still: Callable[[], bool] | None = None, ended: str = "") -> None:
         super().__init__()
+        # The footer and the buttons name the same answers ("esc No  y Yes" sat under buttons
+        # reading Cancel and Delete, with no key on them).
+        self._bindings.bind("escape,n", "answer(False)", "Cancel")
+        self._bindings.bind("y", "answer(True)", yes)
         self._title = title
         self._question = question
         self._yes = yes
@@ -175,8 +174,8 @@ class ConfirmDialog(Dialog[bool]):
             yield Label(self._title, classes="title")
             yield Static(self._question)
             with Horizontal(classes="buttons"):
-                yield Button("Cancel", id="no")
-                yield Button(self._yes, variant="error", id="yes")
+                yield Button("Cancel (esc)", id="no")
+                yield Button(f"{self._yes} (y)", variant="error", id="yes")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

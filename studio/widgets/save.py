@@ -38,6 +38,9 @@ class ChoiceDialog(Dialog[str]):
                  cancel: str = "cancel") -> None:
         """``choices``: (result, button label, key) in button order; the first is focused."""
         super().__init__()
+        for result, label, key in choices:  # in the footer too (it was blank)
+            self._bindings.bind(key, f"choose({result!r})", label)
+        self._bindings.bind("escape", f"choose({cancel!r})", "Cancel", show=False)
         self._title = title
         self._question = question
         self._choices = choices
@@ -57,15 +60,8 @@ class ChoiceDialog(Dialog[str]):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
-    def on_key(self, event) -> None:
-        for result, _label, key in self._choices:
-            if event.key == key:
-                event.stop()
-                self.dismiss(result)
-                return
-        if event.key == "escape":
-            event.stop()
-            self.dismiss(self._cancel)
+    def action_choose(self, result: str) -> None:
+        self.dismiss(result)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss((event.button.id or "").removeprefix("choice-"))

@@ -54,3 +54,47 @@ async def test_a_dialog_has_its_own_footer_over_the_screens() -> None:
         assert footer.region.bottom == app.size.height  # over the footer of the screen below
         keys = [key.action for key in footer.query("FooterKey")]
         assert keys == ["cancel"]
+
+
+def shown(app) -> list[str]:
+    """The footer's keys as they read: "s Save"."""
+    footer = app.screen.query_one(KeysFooter)
+    return [f"{key.key_display} {key.description}" for key in footer.query("FooterKey")]
+
+
+async def test_a_question_s_footer_and_buttons_name_the_same_answers_and_keys() -> None:
+    # The footer read "esc No  y Yes" under buttons reading Cancel and Delete, and the
+    # unsaved-changes question had a blank footer.
+    from textual.widgets import Button
+
+    from studio.screens.dialogs import ConfirmDialog
+
+    app = DialogApp(ConfirmDialog("Delete rule?", "Rule 3 goes.", "Delete"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert shown(app) == ["esc Cancel", "y Delete"]
+        assert [str(b.label) for b in app.screen.query(Button)] == ["Cancel (esc)", "Delete (y)"]
+        await pilot.press("n")
+        assert app.answers == [False]
+    app = DialogApp(unsaved_dialog("Maze"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert shown(app) == ["s Save", "d Discard", "c Cancel"]
+        await pilot.press("d")
+        assert app.answers == ["discard"]
+    app = DialogApp(unsaved_dialog("Maze"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.answers == ["cancel"]
+
+
+async def test_the_game_over_footer_lists_its_keys() -> None:
+    from studio.screens.tilecode.game_over import GameOverDialog
+
+    app = DialogApp(GameOverDialog("lost", 10, False))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert shown(app)[:4] == ["r Restart", "R New seed", "s Save replay", "⏎ Leave"]
+        await pilot.press("x", "R")  # a stray key does nothing
+        assert app.answers == ["new"]

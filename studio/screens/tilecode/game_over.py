@@ -13,6 +13,9 @@ KEYS = {"r": "restart", "R": "new", "s": "save", "ctrl+s": "save", "tab": "debug
         "enter": "leave", "escape": "leave"}
 """The dialog's keys; any other does nothing (the game's own keys may still be held from
 playing, and a stray key must not throw the run away unsaved)."""
+FOOTER = (("r", "restart", "Restart"), ("R", "new", "New seed"), ("s", "save", "Save replay"),
+          ("tab", "debug", "Debug"), ("enter", "leave", "Leave"))
+"""The keys as the footer shows them (the dialog reads them from :data:`KEYS` itself)."""
 
 
 class GameOverDialog(Dialog[str]):
@@ -28,6 +31,8 @@ class GameOverDialog(Dialog[str]):
 
     def __init__(self, status: str, score: int, new_high: bool) -> None:
         super().__init__()
+        for key, choice, description in FOOTER:  # shown only: on_key takes every key first
+            self._bindings.bind(key, f"choose({choice!r})", description)
         self.status = status
         self.score = score
         self.new_high = new_high
@@ -48,3 +53,6 @@ class GameOverDialog(Dialog[str]):
         choice = KEYS.get(event.key)
         if choice is not None:
             self.dismiss(choice)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
