@@ -58,3 +58,45 @@ async def test_a_refused_value_shows_the_stored_one_once_the_field_is_left(
         await pilot.press("escape")  # left: the field shows what is stored
         await pilot.pause()
         assert field.value == "1" and editor.node.get("times") == 1
+
+
+async def test_what_is_typed_in_a_field_is_saved_by_ctrl_s_and_asked_about_by_ctrl_q(
+        bt_folder: Path) -> None:
+    # ctrl+s said "Saved" without the typing, and ctrl+q quit without a question: it was lost.
+    from studio.widgets.save import ChoiceDialog
+
+    path = bt_folder / "sokoban.toml"
+    app = studio_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        editor.select((1, 0, 0))
+        await pilot.pause()
+        await pilot.press("enter", "down", *"hello", "ctrl+s")
+        await pilot.pause()
+        assert app.focused.id == "field-nid" and editor.node.get("nid") == "hello"
+        assert 'nid = "hello"' in path.read_text()
+        await pilot.press("end", *"again", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)  # save, discard or cancel the typing
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.return_code is None and editor.node.get("nid") == "helloagain"
+
+
+async def test_the_pattern_text_form_is_asked_about_before_quitting(bt_folder: Path) -> None:
+    from studio.widgets.save import ChoiceDialog
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        editor.select((0,))
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        pattern_screen = app.screen
+        await pilot.press("tab", "end", *" X", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is pattern_screen and app.return_code is None

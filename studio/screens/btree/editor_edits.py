@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from textual import on, work
 
@@ -84,17 +85,37 @@ class TreeEditing(BtreeScreen):
 
     @on(PropertiesPane.Changed)
     def _field_changed(self, message: PropertiesPane.Changed) -> None:
+        self._set_field(message.name, message.value)
+
+    def _set_field(self, name: str, value: Any) -> bool:
         if self.tree is None:
-            return
+            return True
         try:
-            tree = set_field(self.tree, self.cursor, message.name, message.value)
+            tree = set_field(self.tree, self.cursor, name, value)
         except EditError as error:
             self.notify(f"{error} (not applied)", severity="error", timeout=5)
             # A field left with a refused value shows the stored one again (one still being
             # typed in keeps the typing, to be mended).
             self.query_one(PropertiesPane).update_values()
-            return
-        self.change_tree(f"{message.name} of {self.node.get('type')}", tree)
+            return False
+        self.change_tree(f"{name} of {self.node.get('type')}", tree)
+        return True
+
+    def apply_pending(self) -> bool:
+        """Apply what is typed in the focused field, as leaving it would: ctrl+s saved, and
+        ctrl+q quit, without it. False (said) when the value is refused."""
+        pending = self.query_one(PropertiesPane).pending()
+        return pending is None or self._set_field(*pending)
+
+    def action_save(self):
+        return super().action_save() if self.apply_pending() else None
+
+    def action_save_as(self):
+        return super().action_save_as() if self.apply_pending() else None
+
+    async def confirm_close(self) -> bool:
+        """Before quitting: the typing is applied, so the unsaved-changes question knows it."""
+        return self.apply_pending()
 
     @work(exclusive=True, group="dialog")
     async def action_add(self, where: str) -> None:

@@ -343,13 +343,17 @@ class PatternEditorScreen(BtreeScreen):
     def action_save_as(self):
         return super().action_save_as() if self._text_saved() else None
 
-    def _text_saved(self) -> bool:
+    def _text_saved(self, doing: str = "Not saved") -> bool:
         """The text typed is part of the work: saved with it, or not saved (it does not read)."""
         if self.text_mode and not self._apply_text():
-            self.notify("Not saved: the text form does not read (see above); mend it, or escape "
+            self.notify(f"{doing}: the text form does not read (see above); mend it, or escape "
                         "twice to drop it", severity="warning", timeout=5)
             return False
         return True
+
+    async def confirm_close(self) -> bool:
+        """Before quitting: the text typed is applied (the quit then asks about saving it)."""
+        return self._text_saved("Not quitting")
 
     def _close_text(self) -> None:
         self.text_mode = False

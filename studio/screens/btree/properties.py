@@ -230,6 +230,17 @@ class PropertiesPane(Vertical):
         index = choices.index(current) if current in choices else -1
         self.post_message(self.Changed(spec.name, choices[(index + 1) % len(choices)]))
 
+    def pending(self) -> tuple[str, str] | None:
+        """The field being typed in and its text, if that differs from the node's value (what
+        leaving the field would apply)."""
+        focused = self.screen.focused
+        if not isinstance(focused, Input) or focused not in self.query(Input):
+            return None
+        spec = self._spec(focused.id)
+        if spec is None or focused.value == shown_value(self.node or {}, spec):
+            return None
+        return spec.name, focused.value
+
     def pattern_fields(self) -> list[str]:
         """The node's pattern fields, in order (what ``e`` offers)."""
         return [s.name for s in node_fields(self.node) if s.kind == "pattern"]
