@@ -126,6 +126,12 @@ async def test_moves_typed_while_the_engine_runs_are_made_in_order(bt_folder: Pa
                          "the typed moves were not all made")
         await settle(pilot, play)
         assert not play.queued
+        # Undo and redo in a burst too: all but the first were dropped while the engine ran.
+        for key in ("u", "u", "u", "U"):
+            app.post_message(events.Key(key, key))
+        await wait_until(pilot, lambda: len(play.session.choices_made) == 1 and not play.busy
+                         and not play.queued, "the typed undos were not all made")
+        assert play.session.choices_made == [1]  # down, the first move, is left
 
 
 async def x_wins(pilot, play) -> None:

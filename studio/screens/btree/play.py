@@ -104,9 +104,10 @@ class BtreePlayScreen(PlayView):
         """Show the solver's move at each choice (after a solve); enter plays it."""
         self._over = False
         """The game has ended: the move keys are not offered."""
-        self.queued: list[Callable[[], None]] = []
-        """Move keys pressed while the engine ran or a display showed, made at the next choice
-        in the order typed (a burst of moves lost all but the first)."""
+        self.queued: list[tuple[Callable[[], None], bool]] = []
+        """Keys pressed while the engine ran or a display showed, made at the next choice in
+        the order typed (a burst lost all but the first): (action, an undo or redo, which also
+        runs at a game's end)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -165,8 +166,8 @@ class BtreePlayScreen(PlayView):
         elif isinstance(wait, AutoMove):
             self.timer = self.set_timer(max(AUTO_DELAY * speed, 0.01), self.advance)
         self._draw()
-        if isinstance(wait, ChoiceWait) and self.queued:
-            self.queued.pop(0)()
+        if self.queued and (isinstance(wait, ChoiceWait) or self.queued[0][1]):
+            self.queued.pop(0)[0]()
         elif not isinstance(wait, (DisplayWait, AutoMove)):
             self.queued.clear()  # the game is over: nothing left to move
 
@@ -180,7 +181,7 @@ class BtreePlayScreen(PlayView):
         if not (self.busy or isinstance(self.wait, DisplayWait)):
             return False
         if len(self.queued) < QUEUE_LIMIT:
-            self.queued.append(action)
+            self.queued.append((action, False))
         return True
 
     def _stop_timer(self) -> None:
@@ -280,9 +281,13 @@ class BtreePlayScreen(PlayView):
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         self.action_select(1)
 
+    def _queue_history(self, action: Callable[[], None]) -> None:
+        if len(self.queued) < QUEUE_LIMIT:  # for when the engine waits: u u u undoes three
+            self.queued.append((action, True))
+
     def action_undo_choice(self) -> None:
         if self.busy:
-            return
+            return self._queue_history(self.action_undo_choice)
         if self.session.undo():
             self._stop_timer()
             self.advance()
@@ -291,7 +296,7 @@ class BtreePlayScreen(PlayView):
 
     def action_redo_choice(self) -> None:
         if self.busy:
-            return
+            return self._queue_history(self.action_redo_choice)
         if self.session.redo():
             self._stop_timer()
             self.advance()
