@@ -192,7 +192,7 @@ async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) ->
         await pilot.press("enter", "i", "5", "escape")  # the centre loses its sprite: no witness
         rule = editor.rule
         assert rule.centre.do == (Command("move", "up"),) and not rule.centre.include
-        text = editor.query_one("#rule").text
+        text = editor.query_one("#problems").text
         assert "✗ rule 4, tile (2,2), command 1 'move up': this tile declares no sprite" in text
         await pilot.press("escape", "escape", "escape")
         home = app.screen
@@ -207,6 +207,20 @@ async def open_press_right(pilot, app) -> RuleEditorScreen:
     await goto(pilot, app.screen, (6, 1))  # press right
     await pilot.press("enter")
     return app.screen
+
+
+async def test_a_menu_opens_in_view_above_a_long_list_of_problems(tc_folder: Path) -> None:
+    # At 80×24 the menu opened under the problems, off the screen, and still took the keys.
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_press_right(pilot, app)
+        await goto(pilot, editor, position_of(editor, ("tile", 2, 2)))
+        await pilot.press("enter", "r")  # the centre reset: a problem or two, the menu open
+        await pilot.pause()
+        assert not editor.rule.centre.include  # the problems it has take some lines
+        menu = editor.query_one("#menu")
+        assert menu.display and menu.region.bottom <= app.size.height - 1  # above the footer
+        assert "no sprite kind in the centre include" in editor.query_one("#problems").text
 
 
 async def test_previous_next_add_and_delete_walk_the_kinds_rules(tc_folder: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -74,10 +75,12 @@ class RuleEditorScreen(TilecodeScreen):
 
     SCREEN_TITLE = "rule"
     # The menu comes right under the rule (docked at the bottom it sat 20 lines below the grid
-    # at 120x40); the rule takes what is left, so at 80x24 the two share the screen.
+    # at 120x40), and the problems under it: they take what is left, so at 80x24 an open menu
+    # pushes them down rather than going off the screen below them.
     DEFAULT_CSS = """
-    RuleEditorScreen #rule { height: auto; max-height: 1fr; padding: 0 1; }
+    RuleEditorScreen #rule { height: auto; padding: 0 1; }
     RuleEditorScreen Menu { margin: 0 1; }
+    RuleEditorScreen #problems { height: 1fr; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,w", "move(0, -1)", "Up", show=False),
@@ -118,6 +121,8 @@ class RuleEditorScreen(TilecodeScreen):
         yield Header()
         yield LinesView(id="rule", focusable=False)
         yield Menu(id="menu")
+        # Below the menu: under the problems, at 80×24 a menu opened off the screen.
+        yield LinesView(id="problems", focusable=False)
         yield KeysFooter()
 
     # ---------------------------------------------------------------------------- model
@@ -164,24 +169,20 @@ class RuleEditorScreen(TilecodeScreen):
         game = self.game
         styles = self.styles_ui
         look = look_for(game, styles)
-        problems = [(p, marked_lines("✗" if p.is_error else "!", str(p), WIDTH))
+        # Two columns short of the picture: room for the scroll bar of a long list.
+        problems = [(p, marked_lines("✗" if p.is_error else "!", str(p), WIDTH - 2))
                     for p in rule_problems(rule)]
-        canvas = Canvas(WIDTH, GRID_TOP + 11 + max(sum(len(lines) for _, lines in problems), 1))
+        canvas = Canvas(WIDTH, GRID_TOP + 10)
         self._info(canvas, rule, styles)
         self._top_row(canvas, rule, styles)
         self._draw_context(canvas, rule, styles)
         picture = RulePicture(rule, look, styles, help=game.help, cursor=self.cell)
         picture.draw(canvas, GRID_TOP)
-        y = GRID_TOP + 11
-        if not problems:
-            canvas.put(0, y, "No problems.", styles.muted)
-        for problem, lines in problems:
-            style = styles.error if problem.is_error else styles.warning
-            for line in lines:
-                canvas.put(0, y, line, style)
-                y += 1
-        view = self.query_one("#rule", LinesView)
-        view.set_lines(canvas.strips(), canvas.hits)
+        self.query_one("#rule", LinesView).set_lines(canvas.strips(), canvas.hits)
+        shown = [Text(line, styles.error if problem.is_error else styles.warning)
+                 for problem, lines in problems for line in lines]
+        self.query_one("#problems", LinesView).set_lines(
+            [Text(""), *shown] if shown else [Text(""), Text("No problems.", styles.muted)])
         if self._on_command() != self._offered_delete:
             self._offered_delete = not self._offered_delete
             self.refresh_bindings()
