@@ -78,6 +78,9 @@ def test_verify_outcome_words() -> None:
     bad = verify_outcome(replay, "lost", 10, 4)
     assert not bad.ok and (bad.expected_result, bad.expected_score) == ("won", 20)
     assert "mismatch" in bad.message and "changed" in bad.message
+    # "replayed stopped" read oddly: the run was still going when the recorded inputs ended.
+    assert "replayed still running, score 10, 4 rounds" in verify_outcome(
+        replay, "stopped", 10, 4).message
 
 
 # Each case: (old text, new text, words of the message, field path, line, words of the hint).

@@ -132,7 +132,7 @@ def test_the_project_seed_is_the_default_and_rounds_0_records_nothing(project, c
     replay = load_replay(target)
     assert (replay.seed, replay.rounds, replay.result, replay.inputs) == (4, 0, "stopped", ())
     assert main(["run", str(project), "--inputs", str(target)]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "replay verified: stopped, score 0, 0 rounds"
+    assert capsys.readouterr().out.splitlines()[-1] == "replay verified: still running, score 0, 0 rounds"
 
 
 def test_a_won_run_replays_to_the_same_win(project, capsys) -> None:

@@ -12,6 +12,7 @@ from studio.screens.tilecode.generalise import GeneraliseScreen
 from studio.screens.tilecode.rule_editor import RuleEditorScreen, cell_grid
 from studio.screens.tilecode.selector import RuleSelectorScreen, _grid_position
 from studio.storage.tilecode_check import rule_problems
+from studio.widgets.lines import LinesView
 from tests.tilecode_ui.helpers import app_on, game_of
 from tests.ui_helpers import wait_until
 
@@ -369,3 +370,35 @@ async def test_delete_is_offered_on_a_command_only(tc_folder: Path) -> None:
         where = editor.cell[1:3]
         await pilot.press("delete")
         assert len(editor.rule.tile(*where).do) == len(rule.tile(*where).do) - 1
+
+
+def test_a_command_label_keeps_its_verb_whole_where_it_can() -> None:
+    # "portal" with a two-column glyph read "porta ░░" in the Do rows, even at 120 columns.
+    import types
+
+    from studio.screens.tilecode.rule_picture import CMD_W, command_label
+
+    def label(verb: str, glyph: str) -> str:
+        look = types.SimpleNamespace(code_glyph=lambda code: (glyph, None))
+        return "".join(text for text, _style in command_label(Command(verb, "b1"), look))
+
+    assert label("portal", "░░") == "portal░░" and len(label("portal", "░░")) == CMD_W
+    assert label("create", "ó") == "create ó"
+    assert label("paint", "▓▓") == "paint ▓▓"
+
+
+async def test_gen_is_marked_only_where_the_rule_has_views_of_its_own(tc_folder: Path) -> None:
+    # A new change-any rule is rotate-3-way but all its views are the rule itself: [gen•] said
+    # it had derived views, and the generalise screen that editing changed them all.
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "change", "any")
+        top = editor.query_one("#rule").text.splitlines()[1]
+        assert "[gen]" in top and "[gen•]" not in top
+        await pilot.press("g")
+        await pilot.pause()
+        assert "no other view" in app.screen.query_one(LinesView).text.splitlines()[0]
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_press_right(pilot, app)  # rotate-3-way: four views that differ
+        assert "[gen•]" in editor.query_one("#rule").text.splitlines()[1]

@@ -151,6 +151,12 @@ class Verdict:
     """One line in words, e.g. ``replay verified: won, score 120, 240 rounds``."""
 
 
+def _ending(result: str, score: int, rounds: int) -> str:
+    """How a run ended, in words: "stopped" is a run the inputs ran out on while it went on."""
+    how = "still running" if result == "stopped" else result
+    return f"{how}, score {score}, {rounds} rounds"
+
+
 def verify_outcome(replay: Replay, result: str, score: int, rounds: int) -> Verdict:
     """Compare a replayed run's end with the replay's record.
 
@@ -164,11 +170,10 @@ def verify_outcome(replay: Replay, result: str, score: int, rounds: int) -> Verd
         The verdict; a mismatch means the engine or the project changed since recording.
     """
     ok = (result, score, rounds) == (replay.result, replay.score, replay.rounds)
-    got = f"{result}, score {score}, {rounds} rounds"
+    got = _ending(result, score, rounds)
     if ok:
         message = f"replay verified: {got}"
     else:
-        message = (f"replay mismatch: recorded {replay.result}, score {replay.score}, "
-                   f"{replay.rounds} rounds; replayed {got} "
-                   "(the engine or the project changed since recording)")
+        message = (f"replay mismatch: recorded {_ending(replay.result, replay.score, replay.rounds)}"
+                   f"; replayed {got} (the engine or the project changed since recording)")
     return Verdict(ok, result, score, rounds, replay.result, replay.score, replay.rounds, message)

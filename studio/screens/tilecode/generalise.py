@@ -73,8 +73,10 @@ class GeneraliseScreen(TilecodeScreen):
         styles = self.styles_ui
         views = all_views(rule)
         canvas = Canvas(WIDTH, PICTURE_TOP + 12)
-        canvas.put(0, 0, f"rule {rule.id} · {rule.type} · its views are derived: editing the rule "
-                         "changes them all", styles.muted)
+        unique = sum(same is None for _v, same in views)
+        canvas.put(0, 0, f"rule {rule.id} · {rule.type} · " + (
+            "its views are derived: editing the rule changes them all" if unique > 1 else
+            "no other view: the rule is used as it is"), styles.muted)
         canvas.put(0, 1, "transforms", styles.accent)
         x = 12
         for i, name in enumerate(transform_choices()):

@@ -203,8 +203,8 @@ class RuleEditorScreen(TilecodeScreen):
         prev_id, next_id = neighbours(self.game, self.kind, rule.id)
         x = 0
         for i, (name, label) in enumerate(TOP):
-            if name == "gen" and len(all_views(rule)) > 1:
-                label = "gen•"
+            if name == "gen" and sum(same is None for _v, same in all_views(rule)) > 1:
+                label = "gen•"  # derived views that differ from the rule (not all the same)
             style = styles.primary
             if (name == "prev" and prev_id is None) or (name == "next" and next_id is None):
                 style = styles.muted

@@ -62,9 +62,11 @@ def command_label(command: Command, look: TileLook) -> list[tuple[str, Style | N
         return [("destroy", None)]
     glyph, style = look.code_glyph(command.arg)
     verb = VERB_SHORT[command.verb]
+    space = " "
     if cell_len(verb) + 1 + cell_len(glyph) > CMD_W:
-        verb = verb[:CMD_W - 1 - cell_len(glyph)]
-    return [(verb + " ", None), (glyph, style)]
+        space = ""  # "portal██" reads; "porta ██" read as a typo
+        verb = verb[:CMD_W - cell_len(glyph)]
+    return [(verb + space, None), (glyph, style)]
 
 
 @dataclass

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
-from studio.engines.tilecode.map_edit import resize, resize_loss, set_map
+from studio.engines.tilecode.map_edit import ROUND_MS, resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.formatting import counted
@@ -20,7 +20,6 @@ from studio.screens.tilecode.base import TilecodeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
 
-ROUND_MS = (30, 2000)
 
 
 def parse_whole(text: str, low: int, high: int, what: str) -> int:
@@ -68,11 +67,11 @@ class SettingsScreen(TilecodeScreen):
         yield Header()
         with VerticalScroll():
             with Grid():
-                yield Label("Map width (8-128)")
+                yield Label(f"Map width ({MIN_MAP}-{MAX_MAP})")
                 yield Input(str(game.map.width), id="width", type="integer", compact=True)
-                yield Label("Map height (8-128)")
+                yield Label(f"Map height ({MIN_MAP}-{MAX_MAP})")
                 yield Input(str(game.map.height), id="height", type="integer", compact=True)
-                yield Label("Round period (ms)")
+                yield Label(f"Round ms ({ROUND_MS[0]}-{ROUND_MS[1]})")
                 yield Input(str(game.round_ms), id="round_ms", type="integer", compact=True)
                 yield Label("Seed (blank = random)")
                 yield Input("" if game.seed is None else str(game.seed), id="seed",
