@@ -125,3 +125,29 @@ async def test_a_long_seed_takes_its_own_line_at_80_columns(tc_folder: Path) -> 
         screen.session.restart(5)
         await pilot.press("right")
         assert len(screen.query_one("#bar").text.strip().splitlines()) == 1
+
+
+async def test_a_replay_is_said_not_to_match_the_file_only_where_it_would_not(
+        tc_folder: Path) -> None:
+    # An unsaved new high score (which replays do not count) gave the warning too.
+    from dataclasses import replace
+
+    app = app_on(tc_folder / "hello-world.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_paused(pilot, app)
+        await one_round(pilot, screen, "right")
+
+        def warned() -> bool:
+            return any("will not match" in note.message for note in app._notifications)
+
+        document = screen.document
+        document.edit("high score", replace(document.model, high_score=999))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert document.dirty and not warned()
+        game = document.model
+        document.edit("map", replace(game, map=replace(game.map, background=tuple(
+            tuple(3 for _ in row) for row in game.map.background))))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert warned()

@@ -331,7 +331,9 @@ class PlayScreen(Inspection, TilecodeScreen):
             self.notify(str(error), severity="error")
             return
         self.notify(f"Replay saved: {path.name} ({replay.rounds} rounds, seed {replay.seed})")
-        if self.document.dirty:  # it is recorded against the game as it is in memory
+        # Recorded against the game as it is in memory: a warning only where the file's
+        # version plays differently (a new high score, unsaved, does not count).
+        if document.dirty and project_sha256(document.project) != sha:
             self.notify("The project has unsaved changes: save it too (ctrl+s in the editor), "
                         "or the replay will not match the file.", severity="warning", timeout=6)
 
