@@ -39,6 +39,12 @@ async def test_play_is_refused_while_there_are_no_rules(tc_folder: Path) -> None
         await pilot.press("g")
         assert isinstance(app.screen, GameHomeScreen)
         assert "No rules yet" in app.screen.query_one("#home").text
+        # g is dimmed, "(not now)" in the help, and pressed it still says why.
+        assert app.screen.check_action("open", ("play",)) is None
+        assert any("Play needs at least one rule" in n.message for n in app._notifications)
+        from studio.screens.help import binding_rows
+
+        assert ("g f5", "Play (not now)") in binding_rows(app.screen)
 
 
 async def test_ctrl_s_saves_byte_for_byte_and_reopens_equal(tc_folder: Path) -> None:

@@ -61,6 +61,7 @@ class GameHomeScreen(TilecodeScreen):
         Binding("p", "open('paint')", "Paint"),
         Binding("c", "open('code')", "Code"),
         Binding("g,f5", "open('play')", "Play"),
+        Binding("g,f5", "why_not_play", "", show=False),  # dimmed: pressed, it says why
         Binding("comma", "open('settings')", "Settings", key_display=","),
         Binding("e", "edit_kind", "Name/glyph"),
         Binding("up", "move(0, -1)", "Up", show=False),
@@ -83,6 +84,7 @@ class GameHomeScreen(TilecodeScreen):
         self.cursor = (0, 0)
         """(column, row): row 0 buttons, 1 backgrounds, 2 sprites, 3.. problems."""
         self.problems: list[Problem] = []
+        self._playable: bool | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,6 +98,9 @@ class GameHomeScreen(TilecodeScreen):
         styles = self.styles_ui
         look = look_for(game, styles)
         self.problems = game_problems(game)
+        if self._can_play() != self._playable:
+            self._playable = self._can_play()
+            self.refresh_bindings()  # g is dimmed while the game cannot be played
         shown = [(p, marked_lines("✗" if p.is_error else "!", p.message, 4 * BLOCK))
                  for p in self.problems[:6]]
         canvas = Canvas(4 * BLOCK, 18 + max(sum(len(lines) for _, lines in shown), 1))
@@ -172,6 +177,18 @@ class GameHomeScreen(TilecodeScreen):
 
     def _can_play(self) -> bool:
         return bool(self.game.rules) and not any(p.is_error for p in self.problems)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open" and parameters == ("play",):
+            return self._can_play() or None
+        if action == "why_not_play":
+            return not self._can_play()
+        return super().check_action(action, parameters)
+
+    def action_why_not_play(self) -> None:
+        from studio.screens.tilecode import screens
+
+        screens.start_play(self)  # refused, with the reason
 
     def _row_length(self, row: int) -> int:
         if row == 0:
