@@ -102,6 +102,22 @@ class NewProjectDialog(Dialog[NewProject | None]):
         self.dismiss(None)
 
 
+def refused_by(change: Callable[[str], object],
+               *errors: type[Exception]) -> Callable[[str], str]:
+    """A :class:`NameDialog` check: the text, stripped, refused while ``change(text)`` raises
+    one of ``errors`` (the dialog stays open with the reason; closed on a layer name taken,
+    the next keys typed went to the grid below as tiles)."""
+    def check(text: str) -> str:
+        name = text.strip()
+        try:
+            change(name)
+        except errors as error:
+            raise ProjectError(str(error)) from None
+        return name
+
+    return check
+
+
 class NameDialog(Dialog[str | None]):
     """Ask for a name (rename, duplicate) or another line of text.
 

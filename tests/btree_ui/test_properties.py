@@ -100,3 +100,26 @@ async def test_the_pattern_text_form_is_asked_about_before_quitting(bt_folder: P
         await pilot.press("c")
         await pilot.pause()
         assert app.screen is pattern_screen and app.return_code is None
+
+
+async def test_a_layer_name_taken_keeps_the_dialog_open_with_the_reason(bt_folder: Path) -> None:
+    # It closed with a note, and the next keys typed went to the grid as tiles.
+    from studio.screens.dialogs import NameDialog
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        editor.select((1, 0, 0, 0))  # a rewrite
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        patterns = app.screen
+        before = editor.model.tree
+        await pilot.press("f6", *"main", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)
+        assert "already has a layer 'main'" in str(app.screen.query_one("#problem").render())
+        await pilot.press("ctrl+u", *"bg", "enter")
+        await pilot.pause()
+        assert app.screen is patterns and patterns.layer == "bg"
+        assert editor.model.tree is not before

@@ -103,7 +103,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         ("copy", "Copy subtree", "Copy the selected subtree"),
         ("cut", "Cut subtree", "Copy the selected subtree and delete it"),
         ("paste", "Paste as last child", "Paste the copied subtree under the selection"),
-        ("find", "Find node", "Jump to a node by nid or comment"),
+        ("find", "Find node", "Jump to a node by nid, comment or desc"),
         ("toggle_compiled", "Show compiled tree", "The tree the engine runs, beside this one"),
         ("play", "Play", "Play the game"),
         ("debug", "Debugger", "Step through the game node by node"),

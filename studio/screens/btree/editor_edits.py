@@ -184,13 +184,13 @@ class TreeEditing(BtreeScreen):
 
     @work(exclusive=True, group="dialog")
     async def action_find(self) -> None:
-        text = await self.app.push_screen_wait(NameDialog("Find a node by nid or comment", "",
+        text = await self.app.push_screen_wait(NameDialog("Find a node by nid, comment or desc", "",
                                                           "Find"))
         if not text or self.tree is None:
             return
         hits = find(self.tree, text)
         if not hits:
-            self.notify(f"No node with {text!r} in its nid or comment", timeout=3)
+            self.notify(f"No node with {text!r} in its nid, comment or desc", timeout=3)
             return
         after = [path for path in hits if path > self.cursor]
         self.select((after or hits)[0])

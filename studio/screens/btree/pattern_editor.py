@@ -25,7 +25,7 @@ from studio.engines.btree.node_fields import fields_of, set_field
 from studio.engines.btree.text import text_width
 from studio.engines.btree.tree_edit import EditError, node_at
 from studio.screens.btree.base import BtreeScreen
-from studio.screens.dialogs import NameDialog
+from studio.screens.dialogs import NameDialog, refused_by
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -264,14 +264,19 @@ class PatternEditorScreen(BtreeScreen):
 
     @work(exclusive=True, group="dialog")
     async def action_add_layer(self) -> None:
-        name = await self.app.push_screen_wait(NameDialog("New layer name", "", "Add"))
+        name = await self.app.push_screen_wait(NameDialog(
+            "New layer name", "", "Add",
+            refused_by(lambda name: pe.add_layer(self.pattern, name), EditError, ValueError)))
         if name and self._attempt(f"add layer {name}", lambda: pe.add_layer(self.pattern, name)):
             self.action_layer(len(self.pattern) - 1 - self.layer_index)  # shown and edited next
 
     @work(exclusive=True, group="dialog")
     async def action_rename_layer(self) -> None:
         old = self.layer
-        name = await self.app.push_screen_wait(NameDialog(f"Rename layer {old!r}", old, "Rename"))
+        name = await self.app.push_screen_wait(NameDialog(
+            f"Rename layer {old!r}", old, "Rename", refused_by(
+                lambda name: name == old or pe.rename_layer(self.pattern, old, name),
+                EditError, ValueError)))
         if name and name != old:
             self._attempt(f"rename layer {old}", lambda: pe.rename_layer(self.pattern, old, name))
 
