@@ -291,7 +291,7 @@ async def test_find_and_diagnostics_jump(bt_folder: Path) -> None:
         await workers_done(pilot, "compile")  # the edit's compile, in a worker thread
         text = editor.query_one("#diagnostics").text
         assert text.startswith("✗") and "nowhere" in text
-        assert "@1/1/0" in text and "children[" not in text  # named as the editor names nodes
+        assert "tree/children[1]/children[1]/children[0]" in text  # as btree.md §9 names nodes
         await pilot.press("escape")
         await select(pilot, editor, ())
         await pilot.click("#diagnostics", offset=(2, 0))

@@ -11,8 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from studio.engines.btree import BtreeError, BtreeWarning, Compiled
-from studio.engines.btree.tree_view import EditError, at_label, path_from_spec
+from studio.engines.btree import BtreeError, Compiled
 from studio.screens.btree.tree_lines import canvas_row
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView
@@ -31,12 +30,12 @@ class TreeProblems:
         styles = self.styles_ui
         compiled = self.compiled
         if isinstance(compiled, BtreeError):
-            return [(f"✗ {_named(compiled)}", styles.error, compiled.node_path)]
+            return [(f"✗ {compiled}", styles.error, compiled.node_path)]
         if isinstance(compiled, Compiled):
             if not compiled.warnings:
                 return [(f"compiles: {len(compiled.nodes)} nodes, no warnings", styles.success,
                          None)]
-            return [(f"! {_named(warning)}", styles.warning, warning.node_path)
+            return [(f"! {warning}", styles.warning, warning.node_path)
                     for warning in compiled.warnings]
         return [("compiling…", styles.muted, None)]
 
@@ -74,17 +73,3 @@ class TreeProblems:
         if self._problem < len(rows):
             view = self.query_one("#diagnostics", LinesView)
             view.scroll_to(y=rows[self._problem], animate=False, immediate=True)
-
-
-def _named(problem: BtreeError | BtreeWarning) -> str:
-    """The problem with its node named as the editor names nodes (``@1/0``): the file's
-    notation, ``tree/children[1]/children[0]``, took half a line at 80 columns. A node of an
-    included file keeps the file's notation."""
-    text = str(problem)
-    spec = problem.node_path
-    if not spec or getattr(problem, "file", None):
-        return text
-    try:
-        return text.replace(spec, at_label(path_from_spec(spec)), 1)
-    except EditError:
-        return text
