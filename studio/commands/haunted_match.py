@@ -17,6 +17,7 @@ from studio.commands import command
 from studio.commands.haunted_entrants import Setup, match_options, result_json, round_line
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import run_match
+from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
 from studio.sessions.haunted import distinct_names
 from studio.sessions.haunted_results import write_csv
@@ -58,7 +59,7 @@ def _match(args: argparse.Namespace) -> int:
         for r in result.rounds:
             print(round_line(r, names))
     toss = " after a coin toss" if result.coin_toss else ""
-    print(f"{names[result.winner]} wins {result.wins['A']}-{result.wins['B']}-{result.ties}"
+    print(f"{names[result.winner]} wins {tally(result.wins, result.ties, result.winner, '-')}"
           f"{toss} (seed {setup.seed})")
     return 0
 
@@ -126,7 +127,7 @@ def _tournament(args: argparse.Namespace) -> int:
             r = played.result
             toss = ", coin toss" if r.coin_toss else ""
             print(f"{played.stage:<14} {home} vs {away}: {entrant_names[played.winner]} wins "
-                  f"{r.wins['A']}-{r.wins['B']}-{r.ties}{toss}")
+                  f"{tally(r.wins, r.ties, r.winner, '-')}{toss}")
 
     run = TournamentRun(plan, resume=args.resume, on_match=on_match)
     document = run.run()

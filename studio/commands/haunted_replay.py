@@ -11,6 +11,7 @@ import time
 from studio.commands import command
 from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
+from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.rules import RoundState, label
 from studio.storage import ProjectError
 from studio.storage.haunted_replay import load_replay
@@ -74,8 +75,8 @@ def _replay(args: argparse.Namespace) -> int:
         _play_round(document, number, args.delay)
     result = document["result"]
     toss = " after a coin toss" if result.get("coin_toss") else ""
-    print(f"{teams[result['winner']]['name']} wins {result['wins']['A']}-{result['wins']['B']}"
-          f"-{result['ties']}{toss}")
+    print(f"{teams[result['winner']]['name']} wins "
+          f"{tally(result['wins'], result['ties'], result['winner'], '-')}{toss}")
     return 0
 
 

@@ -27,6 +27,7 @@ from studio.engines.haunted.match import (
     run_match,
     worn_monsters,
 )
+from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.players import Player
 from studio.engines.haunted.rules import Event, RoundState, describe
 from studio.sessions.haunted import MatchPlan
@@ -221,7 +222,7 @@ class LiveMatch:
             return f"match aborted after {counted(result.rounds_played, 'round')}"
         winner = names[0 if result.winner == "A" else 1]
         toss = " after a coin toss" if result.coin_toss else ""
-        return f"{winner} wins {result.wins['A']}–{result.wins['B']}–{result.ties}{toss}"
+        return f"{winner} wins {tally(result.wins, result.ties, result.winner)}{toss}"
 
     def _gate(self, periods: int = 1, abortable: bool = True) -> None:
         """Hold the match thread until the UI lets the next turn be played."""

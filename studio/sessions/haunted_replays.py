@@ -13,6 +13,7 @@ from studio import __version__
 from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
+from studio.engines.haunted.match_data import tally
 from studio.storage.errors import ProjectError
 from studio.storage.haunted_replay import load_replay, save_replay
 
@@ -79,12 +80,12 @@ def describe_result(document: dict[str, Any]) -> str:
     summary = document.get("result") or {}
     teams = document.get("teams", {})
     wins = summary.get("wins", {})
-    tally = f"{wins.get('A', 0)}–{wins.get('B', 0)}–{summary.get('ties', 0)}"
     if summary.get("aborted"):
-        return f"aborted after {counted(summary.get('rounds_played', 0), 'round')}, {tally}"
+        return (f"aborted after {counted(summary.get('rounds_played', 0), 'round')}, "
+                f"{tally(wins, summary.get('ties', 0))}")
     winner = teams.get(summary.get("winner"), {}).get("name", "?")
     toss = ", coin toss" if summary.get("coin_toss") else ""
-    return f"{winner} wins {tally}{toss}"
+    return f"{winner} wins {tally(wins, summary.get('ties', 0), summary.get('winner'))}{toss}"
 
 
 def replay_info(path: Path) -> ReplayInfo:

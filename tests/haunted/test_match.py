@@ -278,3 +278,12 @@ def test_the_away_team_wears_its_alternate_when_first_choices_clash() -> None:
     result = run_match(a, b, MAPS, MatchConfig(rounds=3, maps=("Default",), swap_sides=True))
     assert [r.record["monsters"] for r in result.rounds] == [
         {"A": "bobo", "B": "spike"}, {"B": "bobo", "A": "pinky"}, {"A": "bobo", "B": "spike"}]
+
+
+def test_a_result_s_tally_puts_the_winner_s_rounds_first() -> None:
+    # "lookahead (B) wins 0–1–2" read as a loss.
+    from studio.engines.haunted.match_data import tally
+
+    assert tally({"A": 0, "B": 1}, 2, "B") == "1–0–2"
+    assert tally({"A": 3, "B": 1}, 0, "A", "-") == "3-1-0"
+    assert tally({"A": 0, "B": 1}, 0) == "0–1–0"  # no winner (aborted): home first

@@ -270,7 +270,7 @@ async def test_every_key_is_in_the_help_and_the_palette_runs_the_actions(ht_proj
         rows = dict((description, keys) for keys, description in binding_rows(editor))
         assert rows["Strength brush (paints here)"] == "0 1 2 3"
         for description in ("Home start: then 1-3", "Away start: then 1-3", "Paint", "Pen",
-                            "Symmetry", "Resize", "Fairness", "Test", "Maps", "Previous map",
+                            "Symmetry", "Resize", "Fairness on/off", "Test", "Maps", "Previous map",
                             "Next map", "New map", "Duplicate map", "Rename map", "Delete map",
                             "Import maps.json", "Back", "Save", "Fairness by simulation"):
             assert description in rows, description

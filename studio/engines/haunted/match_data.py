@@ -126,3 +126,10 @@ class MatchResult:
         return cls(summary["winner"], dict(summary["wins"]), summary["ties"], rounds,
                    summary["coin_toss"], list(document.get("log", [])), document,
                    bool(summary.get("aborted")))
+
+
+def tally(wins: dict[str, int], ties: int, winner: str | None = None, dash: str = "–") -> str:
+    """Rounds won, lost and tied, the winner's first: "greedy (B) wins 0–1–0" read as a loss.
+    Without a winner (an aborted match) home's wins come first."""
+    first, second = ("B", "A") if winner == "B" else ("A", "B")
+    return f"{wins.get(first, 0)}{dash}{wins.get(second, 0)}{dash}{ties}"

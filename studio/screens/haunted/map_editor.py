@@ -70,7 +70,7 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
         Binding("p,shift+space", "pen", "Pen"),
         Binding("y", "symmetry", "Symmetry"),
         Binding("r", "resize", "Resize"),
-        Binding("c", "fairness", "Fairness"),
+        Binding("c", "fairness", "Fairness on/off"),
         Binding("f", "simulate_fairness", "Fairness by simulation", show=False),
         Binding("t", "quick_test", "Test"),
         Binding("m", "maps", "Maps"),
