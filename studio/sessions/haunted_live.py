@@ -10,10 +10,12 @@ change; the UI should coalesce those calls into one repaint.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 from typing import Any
 
 from studio.engines.common.words import counted
@@ -324,9 +326,13 @@ class LiveMatch:
 
 
 def last_line(text: str) -> str:
-    """The last non-empty line of a message (a traceback's "Error: what")."""
+    """The last non-empty line of a message (a traceback's "Error: what"), with the place in
+    the AI's file where it went wrong when the traceback names one ("… (ai.py:12)"): the line
+    alone did not say where to look."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
+    places = re.findall(r'File "([^"]+)", line (\d+)', text)
+    where = f" ({PurePath(places[-1][0]).name}:{places[-1][1]})" if places else ""
+    return (lines[-1] if lines else "") + where
 
 
 REASONS = {"eliminated": "the other side all fell", "tiebreak": "more tiles broken",

@@ -202,3 +202,12 @@ def test_pace_steps() -> None:
     live.set_pace(0)
     live.faster()
     assert live.view().pace == 0.0
+
+
+def test_a_failure_s_line_says_where_in_the_ai_it_went_wrong() -> None:
+    from studio.sessions.haunted_live import last_line
+
+    traceback = ('Traceback (most recent call last):\n  File "/tmp/x/ai/test.py", line 12, in main\n'
+                 "    x = 1/0\nZeroDivisionError: division by zero")
+    assert last_line(traceback) == "ZeroDivisionError: division by zero (test.py:12)"
+    assert last_line("the AI took too long") == "the AI took too long"

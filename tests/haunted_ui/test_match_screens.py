@@ -267,7 +267,7 @@ async def test_a_failing_ai_loses_its_round_with_the_reason_shown(ht_project: Pa
 
         log = " ".join(view.query_one("#log").text.split())  # folded to the panel's width
         assert ("round 1 (Default): idle wins (the other AI failed; raising.py: exception — "
-                "RuntimeError: boom from the AI)") in log
+                "RuntimeError: boom from the AI (raising.py:2))") in log  # where: its line
         assert "boom from the AI" in " ".join(view.query_one("#turn").text.split())  # folded
 
 
