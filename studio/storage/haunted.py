@@ -107,10 +107,11 @@ def _starts(value: Any, default: tuple, grid: list[list[int]], *path: str | int)
         if not (isinstance(coord, list) and len(coord) == 2 and all(_is_int(v) for v in coord)):
             raise _fail("a start tile is [row, col]", *path, i)
         r, c = coord
+        label = f"{'H' if path[-1] == 'home' else 'A'}{i}"
         if not (0 <= r < size and 0 <= c < size):
-            raise _fail(f"start [{r}, {c}] is off the board", *path, i)
+            raise _fail(f"{label}'s start [{r}, {c}] is off the board", *path, i)
         if grid[r][c] < 1:
-            raise _fail(f"start [{r}, {c}] is on a broken tile (strength 0)", *path, i,
+            raise _fail(f"{label}'s start [{r}, {c}] is on a broken tile (strength 0)", *path, i,
                         hint="starts must stand on a tile of strength 1 or more")
         starts.append((r, c))
     return starts
@@ -125,13 +126,19 @@ def map_of(table: dict[str, Any], index: int) -> Map:
     size = table.get("size")
     if not _is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise _fail(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}", "map", index, "size")
-    grid = parse_tiles(table.get("tiles"), size, "map", index, "tiles")
-    default_home, default_away = default_starts(size)
-    home = _starts(table.get("home"), default_home, grid, "map", index, "home")
-    away = _starts(table.get("away"), default_away, grid, "map", index, "away")
-    for key in ("description", "provenance"):
-        if not isinstance(table.get(key, ""), str):
-            raise _fail(f"{key} must be text", "map", index, key)
+    try:
+        grid = parse_tiles(table.get("tiles"), size, "map", index, "tiles")
+        default_home, default_away = default_starts(size)
+        home = _starts(table.get("home"), default_home, grid, "map", index, "home")
+        away = _starts(table.get("away"), default_away, grid, "map", index, "away")
+        for key in ("description", "provenance"):
+            if not isinstance(table.get(key, ""), str):
+                raise _fail(f"{key} must be text", "map", index, key)
+    except ProjectError as error:
+        # Named as the maps screen names it: "map[10].away[0]" alone left one counting maps.
+        error.message = f"map {name!r}: {error.message}"
+        error.args = (error.message,)
+        raise
     return Map.from_rows(name, grid, home, away, table.get("description", ""), table.get("provenance", ""))
 
 

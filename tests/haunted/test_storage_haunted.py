@@ -102,6 +102,9 @@ def set_map(**fields):
     (set_map(away=[[6, 0], [6, 3]]), ("map", 0, "away"), "three start tiles"),
     (set_map(away=[[6, 0], [6, 3], [6]]), ("map", 0, "away", 2), "[row, col]"),
     (set_map(tiles="0333333\n" + "3333333\n" * 6), ("map", 0, "home", 0), "broken tile"),
+    # The map and the start named as the maps screen names them, not only by field path.
+    (set_map(tiles="0333333\n" + "3333333\n" * 6), ("map", 0, "home", 0),
+     "map 'Default': H0's start [0, 0] is on a broken tile"),
     (set_map(name=""), ("map", 0, "name"), "needs a name"),
     (set_map(colour="red"), ("map", 0, "colour"), "unknown key"),
     (lambda b: b["map"].append(dict(b["map"][0])), ("map", 10, "name"), "two maps"),
