@@ -132,3 +132,18 @@ async def test_tree_labels_cut_to_the_pane_end_in_an_ellipsis_beside_the_scrollb
             assert all(len(text) == view.text_width for text in texts)
             walk = next(text for text in texts if '"take' in text)
             assert walk.rstrip().endswith("…"), walk
+
+
+def test_compiled_ids_are_right_aligned_so_the_nodes_line_up() -> None:
+    # "9 ■ rewrite" and "10 ■ rewrite" at one depth put their marks a column apart.
+    from studio.screens.btree.tree_lines import draw_compiled
+    from studio.widgets.canvas import UIStyles
+
+    nodes = [{"type": "order", "children": []}] + [{"type": "rewrite"}] * 11
+    depths = [(0, 0)] + [(i, 1) for i in range(1, 12)]
+    from rich.style import Style
+
+    plain = UIStyles(*[Style()] * 11, ansi=False)
+    picture = draw_compiled(nodes, depths, 40, plain, None)
+    marks = {strip.text.index("■") for strip in picture.strips[1:]}
+    assert len(marks) == 1, [strip.text for strip in picture.strips]

@@ -137,6 +137,7 @@ def draw_compiled(nodes: list[dict], depths: list[tuple[int, int]], width: int,
     """The compiled tree pane (read-only): the nodes the engine runs, numbered."""
     marked, executing = set(marked), set(executing)
     strips, hits = [], []
+    digits = len(str(max(len(nodes) - 1, 0)))  # ids right-aligned: "9 ■" and "10 ■" line up
     for y, (node_id, depth) in enumerate(depths):
         node = nodes[node_id]
         kind = category(str(node.get("type", "")))
@@ -147,7 +148,7 @@ def draw_compiled(nodes: list[dict], depths: list[tuple[int, int]], width: int,
             base = base + Style(underline=True)
         if node_id == cursor:
             base = styles.cursor if focused else styles.selected
-        spans = [("  " * depth + f"{node_id} ", styles.muted),
+        spans = [("  " * depth + f"{node_id:>{digits}} ", styles.muted),
                  (MARKS[kind] + " ", category_style(kind, styles)),
                  (summary(node), styles.text)]
         strips.append(span_strip(spans, width, base))
