@@ -372,21 +372,6 @@ async def test_delete_is_offered_on_a_command_only(tc_folder: Path) -> None:
         assert len(editor.rule.tile(*where).do) == len(rule.tile(*where).do) - 1
 
 
-def test_a_command_label_keeps_its_verb_whole_where_it_can() -> None:
-    # "portal" with a two-column glyph read "porta ░░" in the Do rows, even at 120 columns.
-    import types
-
-    from studio.screens.tilecode.rule_picture import CMD_W, command_label
-
-    def label(verb: str, glyph: str) -> str:
-        look = types.SimpleNamespace(code_glyph=lambda code: (glyph, None))
-        return "".join(text for text, _style in command_label(Command(verb, "b1"), look))
-
-    assert label("portal", "░░") == "portal░░" and len(label("portal", "░░")) == CMD_W
-    assert label("create", "ó") == "create ó"
-    assert label("paint", "▓▓") == "paint ▓▓"
-
-
 async def test_gen_is_marked_only_where_the_rule_has_views_of_its_own(tc_folder: Path) -> None:
     # A new change-any rule is rotate-3-way but all its views are the rule itself: [gen•] said
     # it had derived views, and the generalise screen that editing changed them all.
