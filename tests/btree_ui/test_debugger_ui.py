@@ -89,7 +89,7 @@ async def test_the_debugger_draws_whole_labels_and_waits_from_its_first_frame(bt
         debugger = app.screen
         assert 'rewrite [→] 1×2 "walk"' in debugger.query_one("#left").text  # was "■ rewrite"
         stack = " ".join(debugger.query_one("#stack").text.split())
-        assert "2 choices (1-9 choose)" in stack  # folded, not cut at the pane's edge
+        assert "2 choices (1-2 choose)" in stack  # folded, not cut at the pane's edge
 
 
 async def test_the_debugger_and_solver_undo_no_edit_of_the_tree_they_run(bt_folder: Path) -> None:
@@ -147,3 +147,19 @@ def test_compiled_ids_are_right_aligned_so_the_nodes_line_up() -> None:
     picture = draw_compiled(nodes, depths, 40, plain, None)
     marks = {strip.text.index("■") for strip in picture.strips[1:]}
     assert len(marks) == 1, [strip.text for strip in picture.strips]
+
+
+async def test_the_debugger_board_is_the_board_as_it_is_not_plays_preview(bt_folder: Path) -> None:
+    # With a move selected in play (the solver's next, or one picked), the debugger drew it on
+    # its board as if it had been made.
+    from studio.widgets.board import Board
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        play.selected = 4  # the middle cell, shown in place on play's board
+        assert play._renderer().preview is not None
+        await pilot.press("b")
+        debugger = app.screen
+        assert isinstance(debugger, DebuggerScreen)
+        assert debugger.query_one(Board).renderer.preview is None

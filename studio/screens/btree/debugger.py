@@ -40,7 +40,7 @@ class DebuggerScreen(BtreeScreen):
     SCREEN_TITLE = "debugger"
     DEFAULT_CSS = """
     DebuggerScreen #left { width: 1fr; height: 1fr; }
-    DebuggerScreen #right { width: 44; height: 1fr; border-left: tall $primary 40%; }
+    DebuggerScreen #right { width: 1fr; min-width: 44; height: 1fr; border-left: tall $primary 40%; }
     DebuggerScreen #stack { height: 1fr; padding: 0 1; overflow-x: hidden; }
     DebuggerScreen Board { height: 1fr; }
     """
@@ -80,7 +80,7 @@ class DebuggerScreen(BtreeScreen):
             yield LinesView(id="left", focusable=False)
             with Vertical(id="right"):
                 yield LinesView(id="stack", focusable=False)
-                board = Board(self.play._renderer(), cursor=None)
+                board = Board(self.play._renderer(previewing=False), cursor=None)
                 board.can_focus = False
                 yield board
         yield KeysFooter()
@@ -126,7 +126,7 @@ class DebuggerScreen(BtreeScreen):
             index = next((i for i, line in enumerate(lines) if line.path == self.cursor), 0)
             view.show_line(index)
         self._draw_stack()
-        self.query_one(Board).renderer = self.play._renderer()
+        self.query_one(Board).renderer = self.play._renderer(previewing=False)
 
     def _draw_stack(self) -> None:
         styles = self.styles_ui
@@ -140,8 +140,10 @@ class DebuggerScreen(BtreeScreen):
         if engine.result is not None:
             lines.append(Text(self.session.result_text, styles.error))
         elif engine.waiting == "choice":
+            many = len(engine.choices)
+            keys = f"1-{many}" if many <= 9 else "their numbers"  # 3 choices said "1-9 choose"
             lines.append(Text(f"waiting: player {engine.choice_player}, "
-                              f"{counted(len(engine.choices), 'choice')} (1-9 choose)", styles.warning))
+                              f"{counted(many, 'choice')} ({keys} choose)", styles.warning))
         elif engine.waiting == "display":
             lines.append(Text("waiting: display (space clears)", styles.warning))
         lines.append(Text("call stack (top last):", styles.muted))

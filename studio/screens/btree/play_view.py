@@ -111,7 +111,9 @@ class PlayView(BtreeScreen):
 
     # ---------------------------------------------------------------------------- drawing
 
-    def _renderer(self) -> BtreeRenderer:
+    def _renderer(self, previewing: bool = True) -> BtreeRenderer:
+        """The board as play draws it; ``previewing`` False leaves out the move shown in place
+        (the debugger shows the board as it is: it drew play's preview as if made)."""
         engine = self.session.engine
         display = self.model.display
         glyphs = display.get("glyphs", {})
@@ -119,7 +121,7 @@ class PlayView(BtreeScreen):
         for rect, indices in engine.choices_by_rect.items():
             rects[rect] = len(indices)
         preview = None
-        index = self.previewed()
+        index = self.previewed() if previewing else None
         tint = None
         if self.choices:
             tint = self.player_colour(engine.choice_player)
