@@ -311,3 +311,16 @@ async def test_a_whole_add_typed_in_one_burst_fills_the_form(ht_project: Path) -
                          and app.screen is screen, "the team was not added")
         assert screen.model.team_tables[-1] == {"name": "Owls", "runtime": "python",
                                                 "source": "ais/good.py"}
+
+
+async def test_a_name_cut_to_its_column_ends_in_an_ellipsis(ht_project: Path) -> None:
+    # "Inner Sch" read as the whole school.
+    app = app_on(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_teams(pilot, select="Idle Imps")
+        tables = screen.model.team_tables
+        tables[0] = {**tables[0], "school": "Inner School of the Northern Valleys"}
+        screen.edit("school", screen.model.with_table("team", tables))
+        await pilot.pause()
+        school = str(screen.query_one("#teams").get_row_at(0)[3])
+        assert school.endswith("…") and school.startswith("Inner")

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Header, Static
 
 from studio.engines.haunted.builtin_ais import PREFIX
 from studio.screens.dialogs import ConfirmDialog
+from studio.screens.formatting import fit
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
@@ -175,11 +176,12 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         self._select = None
         self._columns(table)
         table.clear()
+        _no, name_w, team_w, school_w, *_rest = self._wide
         for index, team in enumerate(self.model.team_tables):
             runtime = str(team.get("runtime", "builtin"))
-            table.add_row(
-                str(index + 1), Text(str(team.get("name", "")), style="bold"),
-                str(team.get("team", "")), str(team.get("school", "")),
+            table.add_row(  # cut with "…" where the column cuts ("Inner Sch" read as whole)
+                str(index + 1), Text(fit(str(team.get("name", "")), name_w), style="bold"),
+                fit(str(team.get("team", "")), team_w), fit(str(team.get("school", "")), school_w),
                 Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
                 f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
                 self._test_cell(team))
