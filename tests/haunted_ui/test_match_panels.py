@@ -26,6 +26,11 @@ def test_a_failure_is_folded_into_the_panel_whole_with_its_colours() -> None:
     assert all(line.cell_len <= 30 for line in lines)
     first = next(line for line in lines if line.plain.startswith("home:"))
     assert first.spans[0].style == home and first.spans[0].end == len("home: ")
+    # The other side's answer is shown, and said not to have been played (the failure ended
+    # the round first): its arrows read as moves made.
+    assert "(answered, not played)" in text
+    played = {"turn": 3, "home": {"moves": ["N", "N", "N"]}, "away": {"moves": ["S", "S", "S"]}}
+    assert "not played" not in " ".join(t.plain for t in turn_panel(played, None, {}, styles))
 
 
 def test_folding_keeps_short_lines_and_splits_a_long_word() -> None:

@@ -60,6 +60,8 @@ def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
     if record is None:  # as tall as a turn's lines: a round's start moves nothing below
         return [Text("no turn played yet", style=styles.muted), Text(""), Text("")]
     lines = [Text(f"turn {record.get('turn', '?')}", style=styles.accent)]
+    # A failure ends the round before the turn is made: the other side's answer was not played.
+    failed = any((record.get(side) or {}).get("moves") is None for side in ("home", "away"))
     for side, letter in (("home", "H"), ("away", "A")):
         answer = record.get(side) or {}
         line = Text()
@@ -73,6 +75,8 @@ def turn_panel(record: dict[str, Any] | None, state: RoundState | None,
             for k, move in enumerate(moves):
                 line.append(f"{letter}{k}", looks.get(side, styles.text))
                 line.append(f" {ARROWS.get(move, '?')}  ", styles.text)
+            if failed:
+                line.append("(answered, not played)", styles.muted)
         lines.append(line)
         for warning in answer.get("warnings", []):
             lines.append(Text(f"! {warning}", style=styles.warning))
