@@ -98,3 +98,19 @@ async def test_the_game_over_footer_lists_its_keys() -> None:
         assert shown(app)[:4] == ["r Restart", "R New seed", "s Save replay", "⏎ Leave"]
         await pilot.press("x", "R")  # a stray key does nothing
         assert app.answers == ["new"]
+
+
+async def test_a_question_puts_away_the_notes_that_would_cover_its_buttons() -> None:
+    from textual.app import App
+
+    from studio.screens.dialogs import ConfirmDialog
+
+    app = App()
+    async with app.run_test() as pilot:
+        app.notify("Replay saved: x.tcreplay.toml")
+        app.notify("The project has unsaved changes", severity="warning")
+        await pilot.pause()
+        assert len(app._notifications) == 2
+        await app.push_screen(ConfirmDialog("Leave?", "Leave the game?", "Leave"))
+        await pilot.pause()
+        assert [note.severity for note in app._notifications] == ["warning"]  # it stays
