@@ -350,3 +350,12 @@ async def test_the_match_waits_while_the_abort_question_is_open(ht_project: Path
         await until(pilot, lambda: view.live.view().record is not record)
         await pilot.press("escape", "y")
         await until(pilot, lambda: not view.live.running)
+
+
+async def test_a_match_without_a_time_limit_says_so_while_it_runs(ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = await open_match(pilot, app, plan(ht_project.parent, pace=5, no_time_limit=True))
+        await drawn(pilot, view, "#score", "no time limit")
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: not view.live.running)

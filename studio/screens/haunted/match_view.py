@@ -130,6 +130,8 @@ class MatchViewScreen(MatchLayout):
             status = f"finishing the {view.fast}"
         if view.result is not None or view.error:
             status = "match over"
+        elif self.plan.no_time_limit:  # a move may take long: it said nothing of why it waited
+            status += " · no time limit: a move waits for its AI"
         self.show(Shown(view.names, self.plan.config, view.round_index, view.home, view.monsters,
                         view.state, view.events, view.record, view.wins, view.ties,
                         f"seed {self.plan.seed} · {status}", self._banner(view),
