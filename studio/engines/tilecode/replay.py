@@ -174,6 +174,7 @@ def verify_outcome(replay: Replay, result: str, score: int, rounds: int) -> Verd
     if ok:
         message = f"replay verified: {got}"
     else:
-        message = (f"replay mismatch: recorded {_ending(replay.result, replay.score, replay.rounds)}"
-                   f"; replayed {got} (the engine or the project changed since recording)")
+        recorded = _ending(replay.result, replay.score, replay.rounds)
+        message = (f"replay mismatch: recorded {recorded}; replayed {got} "
+                   "(the engine or the project changed since recording)")
     return Verdict(ok, result, score, rounds, replay.result, replay.score, replay.rounds, message)

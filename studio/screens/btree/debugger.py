@@ -40,7 +40,9 @@ class DebuggerScreen(BtreeScreen):
     SCREEN_TITLE = "debugger"
     DEFAULT_CSS = """
     DebuggerScreen #left { width: 1fr; height: 1fr; }
-    DebuggerScreen #right { width: 1fr; min-width: 44; height: 1fr; border-left: tall $primary 40%; }
+    DebuggerScreen #right {
+        width: 1fr; min-width: 44; height: 1fr; border-left: tall $primary 40%;
+    }
     DebuggerScreen #stack { height: 1fr; padding: 0 1; overflow-x: hidden; }
     DebuggerScreen Board { height: 1fr; }
     """

@@ -239,5 +239,5 @@ class ReplayBrowserScreen(HauntedScreen):
 
 def _searched(info: ReplayInfo) -> str:
     """What the filter looks in: the names whole, as the table may show them cut."""
-    return " ".join((info.created.replace("T", " "), *info.teams, info.result, info.error, *info.maps,
-                     str(info.seed))).casefold()
+    return " ".join((info.created.replace("T", " "), *info.teams, info.result, info.error,
+                     *info.maps, str(info.seed))).casefold()
