@@ -116,11 +116,10 @@ async def test_f5_saves_and_pushes_a_one_round_test_against_the_chosen_opponent(
         await pilot.press("enter")
         assert editor.opponent == "Greedy Ghosts"
         assert "Test vs Greedy Ghosts" in str(editor.query_one("#info").render())
-        await pilot.press(*"#", "f5")
-        await pilot.pause()
+        await pilot.press("ctrl+end", *"#", "f5")  # a comment line added: still valid code
+        await until(pilot, lambda: isinstance(app.screen, FakeMatch))  # after its syntax check
         match = app.screen
-        assert isinstance(match, FakeMatch)
-    assert good.read_text() == "#" + GOOD_AI  # the run plays the file: saved first
+    assert good.read_text() == GOOD_AI + "#"  # the run plays the file: saved first
     plan = match.plan
     assert (plan.home, plan.away, plan.home_name) == (str(good.resolve()), "Greedy Ghosts", "Test")
     assert plan.config == MatchConfig(rounds=1, max_rounds=1, time_limit=2.0, load_limit=5.0,
@@ -240,3 +239,16 @@ async def test_an_unexpected_error_keeps_unsaved_ai_code_beside_its_file(ht_proj
     assert [p.resolve() for p in app.recovered] == [kept.resolve()]
     assert kept.read_text() == "x" + GOOD_AI
     assert good.read_text() == GOOD_AI
+
+
+async def test_f5_on_a_syntax_error_shows_it_instead_of_running(ht_project: Path, good: Path,
+                                                               fake_match) -> None:
+    # The run lost its round with the error's last line only; f6 shows it where it is.
+    app = app_on(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = await open_editor(pilot)
+        await pilot.press("down", "end", "backspace", "f5")
+        await until(pilot, lambda: editor.problem is not None)
+        assert app.screen is editor and editor.problem.line == 2
+        assert "SyntaxError" in str(editor.query_one("#status").render())
+    assert good.read_text() != GOOD_AI  # saved all the same: the file holds what was typed

@@ -7,6 +7,7 @@ parse JavaScript in a worker process, and the test match runs it in the match vi
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import ClassVar
@@ -351,6 +352,17 @@ class AIEditorScreen(HauntedScreen):
     async def action_run(self) -> None:
         if self.modified and not await self.save_file():
             return  # the test runs the file: it must hold what is on screen
+        if not self.builtin:
+            # A syntax error is shown where it is, as f6 shows it: run, it lost the round
+            # with the error's last line only.
+            try:
+                problem = await asyncio.to_thread(check_syntax, self.area.text, self.js,
+                                                  self.path.name)
+            except RuntimeError:
+                problem = None  # the checker could not start: the run says what is wrong
+            if isinstance(problem, SyntaxProblem):
+                self._checked(problem)
+                return
         home = PREFIX + self.builtin if self.builtin else str(self.path)
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         plan = one_round_plan(self.model, home, self.opponent, seed)
