@@ -18,9 +18,9 @@ import random
 import time
 from pathlib import Path
 
-from studio.engines.btree import match
-from studio.engines.btree.boardstate import BoardState
-from studio.engines.btree.engine import Engine, Program
+from studio.engines.btree.runtime import match
+from studio.engines.btree.runtime.boardstate import BoardState
+from studio.engines.btree.runtime.engine import Engine, Program
 
 ROOT = Path(__file__).resolve().parent.parent
 # name, games, turn cap per game (None: play to the end), V8 turns/s of btree.md §10

@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from studio.storage.trrbt import import_game, load_compiled
+from studio.storage.btree.trrbt import import_game, load_compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 LENIENT = {"dungeon", "blockdude", "limerick"}  # need missing_links = "empty" (see the corpus README)

@@ -285,7 +285,7 @@ def _outcome(result) -> list:
 
 def _ai_in_workers(maps, outcomes: dict) -> str:
     """Two of the matches again with each AI in its sandboxed worker: same rounds, move times."""
-    from studio.sessions.haunted import resolve_entrant  # noqa: PLC0415
+    from studio.sessions.haunted.entrants import resolve_entrant  # noqa: PLC0415
 
     config = MatchConfig()
     times: list[float] = []

@@ -36,11 +36,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from studio.commands.btree_formats import load_compiled  # noqa: E402
+from studio.commands.btree.formats import load_compiled  # noqa: E402
 from studio.engines import jit  # noqa: E402
-from studio.engines.btree.engine import Engine, Program  # noqa: E402
+from studio.engines.btree.runtime.engine import Engine, Program  # noqa: E402
 from studio.engines.btree.search.warm import warm_up  # noqa: E402
-from studio.engines.btree.solver import solve  # noqa: E402
+from studio.engines.btree.search.solver import solve  # noqa: E402
 
 RATE_LEVELS = ["games_yaml__sokoban-level1"] + [f"games_yaml__blockdude_levels__blockdude_{n}" for n in (2, 4, 5, 6, 7, 8)]
 RESULT_LEVELS = [f"games_yaml__blockdude_levels__blockdude_{n}" for n in range(9)] + [

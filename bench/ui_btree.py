@@ -34,13 +34,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from ui_tilecode import Meter, p95  # noqa: E402
 
 from studio.app import StudioApp  # noqa: E402
-from studio.engines.btree.session import ChoiceWait, DisplayWait, GameOver  # noqa: E402
-from studio.engines.btree.tree_edit import walk  # noqa: E402
+from studio.engines.btree.play.session import ChoiceWait, DisplayWait, GameOver  # noqa: E402
+from studio.engines.btree.editing.tree_edit import walk  # noqa: E402
 from studio.screens.btree.base import open_document  # noqa: E402
 from studio.screens.btree.editor import TreeEditorScreen  # noqa: E402
 from studio.screens.btree.play import BtreePlayScreen  # noqa: E402
 from studio.storage import load_project, save_project  # noqa: E402
-from studio.storage.btree_project import compile_model, project_model  # noqa: E402
+from studio.storage.btree.project import compile_model, project_model  # noqa: E402
 
 SIZE = (120, 40)
 CORPUS = ROOT.parent / "shared" / "corpus" / "btree" / "games"
@@ -49,7 +49,7 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "btree" / "games"
 def projects(tmp: Path) -> tuple[list[Path], Path]:
     """(games to play, the tree to edit) as btree project files."""
     if CORPUS.exists():
-        from studio.storage.trrbt import import_game
+        from studio.storage.btree.trrbt import import_game
 
         def imported(relative: str, missing: str = "error") -> Path:
             project, _compiled = import_game(CORPUS / relative, missing)
@@ -139,7 +139,7 @@ async def editor_figures(path: Path) -> tuple[float, float, float, float]:
             before = editor.compiled
             start = time.perf_counter()
             editor.select(())
-            from studio.engines.btree.node_fields import set_field
+            from studio.engines.btree.editing.node_fields import set_field
 
             editor.change_tree("bench", set_field(editor.model.tree, (), "comment", f"c{i}"))
             while editor.compiled is before:

@@ -35,8 +35,8 @@ from studio.app import StudioApp  # noqa: E402
 from studio.engines.haunted.maps import builtin_maps  # noqa: E402
 from studio.engines.haunted.match import MatchConfig, run_match  # noqa: E402
 from studio.screens.haunted.match_view import MatchViewScreen  # noqa: E402
-from studio.sessions.haunted import MatchPlan  # noqa: E402
-from studio.sessions.haunted_replays import new_replay_path, save_match  # noqa: E402
+from studio.sessions.haunted.entrants import MatchPlan  # noqa: E402
+from studio.sessions.haunted.replays import new_replay_path, save_match  # noqa: E402
 
 SIZE = (120, 40)
 CONFIG = MatchConfig()  # best of 5 on the default rotation

@@ -38,7 +38,7 @@ from studio.engines.tilecode.model import SpritePlacement, TileMap  # noqa: E402
 from studio.screens.tilecode.base import open_document  # noqa: E402
 from studio.screens.tilecode.screens import make  # noqa: E402
 from studio.storage import load_project, save_project  # noqa: E402
-from studio.storage.tilecode import game_to_project, project_to_game  # noqa: E402
+from studio.storage.tilecode.kind import game_to_project, project_to_game  # noqa: E402
 from studio.widgets.board import Board  # noqa: E402
 
 SIZE = (120, 40)

@@ -25,7 +25,7 @@ import studio.screens.haunted  # noqa: F401  (registers the Haunted Tiles screen
 import studio.screens.tilecode  # noqa: F401  (registers the TileCode screens)
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
-from studio.storage.tilecode_replay import is_replay_name
+from studio.storage.tilecode.replay import is_replay_name
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 from studio.widgets.typeahead import TypeAhead

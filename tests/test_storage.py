@@ -260,7 +260,7 @@ def test_generic_summary_counts() -> None:
 
 def test_renaming_a_tilecode_project_takes_its_replays_along(tmp_path: Path) -> None:
     from studio import cli
-    from studio.storage.tilecode_replay import load_replay, project_changed
+    from studio.storage.tilecode.replay import load_replay, project_changed
 
     walker = create_project(tmp_path, "tilecode", "Walker")
     # walkerx-best is a replay of walker whose name only starts like it: it keeps its name.

@@ -1,7 +1,9 @@
 """Sub-commands of ``studio``: each module here registers its commands with :func:`command`.
 
-Every module in this package is imported when the parser is built, so an engine adds its
-commands by adding a module, without touching ``cli.py``.
+What every kind shares sits here (``run``, ``serve``); each kind's commands live in its own
+sub-package (``tilecode/``, ``btree/``, ``haunted/``). Every module below this package is
+imported when the parser is built, so a kind adds its commands by adding a module, without
+touching ``cli.py``.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def output_target(output: str | None, project_name: str, force: bool) -> Path:
 
 
 def load_all() -> dict[str, tuple[str, Arguments, Command]]:
-    """Import every command module of this package; returns the registry."""
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    """Import every command module of this package and its kinds' sub-packages; returns the
+    registry."""
+    for info in pkgutil.walk_packages(__path__, prefix=f"{__name__}."):
+        importlib.import_module(info.name)
     return COMMANDS

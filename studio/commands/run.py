@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from studio.commands import command
-from studio.commands.tilecode_run import add_arguments as tilecode_arguments
+from studio.commands.tilecode.run import add_arguments as tilecode_arguments
 from studio.storage import KINDS, ProjectError, load_project
 
 Runner = Callable[[argparse.Namespace], int]
@@ -15,8 +15,8 @@ Runner = Callable[[argparse.Namespace], int]
 
 def _runners() -> dict[str, Runner]:
     # Imported here so that `studio --help` does not load every engine.
-    from studio.commands.btree_play import run_btree
-    from studio.commands.tilecode_run import run_tilecode
+    from studio.commands.btree.play import run_btree
+    from studio.commands.tilecode.run import run_tilecode
 
     return {"btree": run_btree, "tilecode": run_tilecode}
 

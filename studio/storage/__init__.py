@@ -36,9 +36,9 @@ from studio.storage.project import (
 
 # Engine storage modules extend their KindSpec on import; import them here so that every
 # caller sees the complete registry whatever it imported first.
-from studio.storage import btree as _btree  # noqa: E402,F401  (registers KINDS["btree"])
-from studio.storage import tilecode as _tilecode  # noqa: E402,F401  (registers KINDS["tilecode"])
-from studio.storage import haunted as _haunted  # noqa: E402,F401  (registers KINDS["haunted"])
+from studio.storage.btree import kind as _btree  # noqa: E402,F401  (registers KINDS["btree"])
+from studio.storage.tilecode import kind as _tilecode  # noqa: E402,F401  (registers KINDS["tilecode"])
+from studio.storage.haunted import kind as _haunted  # noqa: E402,F401  (registers KINDS["haunted"])
 
 __all__ = [
     "FileTakenError",

@@ -20,7 +20,7 @@ from studio.storage.project import (
     save_project,
     validate_name,
 )
-from studio.storage.tilecode_replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
+from studio.storage.tilecode.replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
     project_sha256, save_replay
 
 TRASH = ".trash"

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.engines.btree import parse_yaml_game
-from studio.engines.btree.schema import Node
+from studio.engines.btree.model.schema import Node
 from tests.shared_data import CORPUS
 
 BTREE = CORPUS / "btree"

@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 
 from studio.engines.btree import Game, compile_game
-from studio.engines.btree.authored import authored_path_of, compiled_ids_of, ids_by_path, via_paths
-from studio.engines.btree.tree_edit import move, node_at, walk
+from studio.engines.btree.editing.authored import (
+    authored_path_of, compiled_ids_of, ids_by_path, via_paths,
+)
+from studio.engines.btree.editing.tree_edit import move, node_at, walk
 from studio.storage import load_project
-from studio.storage.btree import body_to_game
+from studio.storage.btree.kind import body_to_game
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 

@@ -13,8 +13,8 @@ Buttons: ``L`` left, ``R`` right, ``U`` up, ``D`` down, a count repeats the butt
 
 from __future__ import annotations
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.session import ChoiceWait, GameOver, PlaySession
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.play.session import ChoiceWait, GameOver, PlaySession
 from tests.btree.corpus import corpus_dir
 
 LINE = """

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from studio import cli
-from studio.commands.btree_formats import load_compiled
+from studio.commands.btree.formats import load_compiled
 from studio.storage import ProjectError, load_project
 from tests.btree.formats_corpus import BTREE, expected, normalise
 from tests.shared_data import requires_shared

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.engines.btree import BtreeError, Game, compile_game
-from studio.engines.btree.schema import ALL_TYPES, PARENT_TYPES
+from studio.engines.btree.model.schema import ALL_TYPES, PARENT_TYPES
 
 TILES = st.sampled_from(["A", "B", "_", ".", "←", "↑", "🦸", "", "a b"])
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from studio.engines.btree import BtreeError, compile_game, export_json, parse_json_game
-from studio.storage.btree import body_to_game
+from studio.storage.btree.kind import body_to_game
 from studio.storage.project import dumps_project, loads_project
-from studio.storage.trrbt import file_resolver, import_game, load_compiled, load_trrbt
+from studio.storage.btree.trrbt import file_resolver, import_game, load_compiled, load_trrbt
 from tests.btree.formats_corpus import (
     BTREE,
     EMPTY_LINKS,

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.debugger import Debugger
-from studio.engines.btree.engine import STEP_LIMIT, Engine, Program
-from studio.engines.btree.nodes import TILE_TYPES
-from studio.engines.btree.session import ChoiceWait, PlaySession
-from studio.engines.btree.trace import run_trace
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.runtime.debugger import Debugger
+from studio.engines.btree.runtime.engine import STEP_LIMIT, Engine, Program
+from studio.engines.btree.runtime.nodes import TILE_TYPES
+from studio.engines.btree.play.session import ChoiceWait, PlaySession
+from studio.engines.btree.runtime.trace import run_trace
 from tests.btree.trees import game, node, pat, set_board
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.engine import STEP_LIMIT, Engine
+from studio.engines.btree.runtime.engine import STEP_LIMIT, Engine
 from tests.btree.trees import game, node, pat, rewrite, set_board
 
 

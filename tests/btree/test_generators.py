@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from studio.engines.btree.engine import Engine, Program
+from studio.engines.btree.runtime.engine import Engine, Program
 from tests.btree.corpus import corpus_dir, load_json
 from tests.btree.trees import game, node, rewrite, set_board
 

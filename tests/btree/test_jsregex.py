@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.jsregex import UntranslatableRegex, compile_js, from_utf16, js_replace, to_utf16
+from studio.engines.btree.compiling.jsregex import (
+    UntranslatableRegex, compile_js, from_utf16, js_replace, to_utf16,
+)
 
 
 def rep(source: str, text: str, value: str = "#") -> str:

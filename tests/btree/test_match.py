@@ -9,11 +9,11 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.engines.btree import match
-from studio.engines.btree.boardstate import BoardState
-from studio.engines.btree.engine import Program
-from studio.engines.btree.fastmatch import build_index
-from studio.engines.btree.pattern import Pattern
+from studio.engines.btree.runtime import match
+from studio.engines.btree.runtime.boardstate import BoardState
+from studio.engines.btree.runtime.engine import Program
+from studio.engines.btree.runtime.fastmatch import build_index
+from studio.engines.btree.runtime.pattern import Pattern
 from tests.btree.corpus import corpus_dir, load_json, read_jsonl, trace_files
 
 BOARDS_PER_GAME = 3

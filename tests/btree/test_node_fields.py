@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from studio.engines.btree.node_fields import (
+from studio.engines.btree.editing.node_fields import (
     FIELD_ORDER,
     FieldSpec,
     clear_field,
@@ -17,9 +17,9 @@ from studio.engines.btree.node_fields import (
     set_field,
     set_fields,
 )
-from studio.engines.btree.pattern_edit import PatternTextError
-from studio.engines.btree.schema import REQUIRED_FIELDS
-from studio.engines.btree.tree_edit import TYPE_ORDER, EditError, new_node, node_at
+from studio.engines.btree.editing.pattern_edit import PatternTextError
+from studio.engines.btree.model.schema import REQUIRED_FIELDS
+from studio.engines.btree.editing.tree_edit import TYPE_ORDER, EditError, new_node, node_at
 
 
 def tree() -> dict:

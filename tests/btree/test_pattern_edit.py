@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studio.engines.btree.pattern_edit import (
+from studio.engines.btree.editing.pattern_edit import (
     PAD,
     PatternTextError,
     Problem,
@@ -26,7 +26,7 @@ from studio.engines.btree.pattern_edit import (
     resize,
     set_tile,
 )
-from studio.engines.btree.tree_edit import EditError
+from studio.engines.btree.editing.tree_edit import EditError
 
 
 def two_layers() -> dict:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.engine import Engine, Program
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.runtime.engine import Engine, Program
 from tests.btree.corpus import load_json
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from studio.engines.btree import BtreeError, parse_json_game, parse_yaml_game
-from studio.engines.btree.reshape import text_to_grid
+from studio.engines.btree.model.reshape import text_to_grid
 
 
 def test_rows_split_at_semicolons_tiles_at_whitespace_blank_rows_dropped_short_rows_padded() -> None:

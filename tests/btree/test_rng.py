@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.rng import Rng, seed_state
+from studio.engines.btree.runtime.rng import Rng, seed_state
 
 
 @pytest.mark.parametrize(

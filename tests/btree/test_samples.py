@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.engine import Engine
-from studio.engines.btree.text import board_lines, choice_text, result_text
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.runtime.engine import Engine
+from studio.engines.btree.model.text import board_lines, choice_text, result_text
 from studio.storage import dumps_project, load_project
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -81,7 +81,7 @@ def play(name: str) -> tuple[str, dict | None]:
     engine = Engine(load_compiled(GAMES / f"{game}.toml"))
     engine.seed(seed)
     if script == "solve":
-        from studio.engines.btree.solver import solve
+        from studio.engines.btree.search.solver import solve
 
         found = solve(engine, max_states=100_000)
         assert found.found, f"{name} has no solution within the limit"

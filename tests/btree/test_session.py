@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.engine import Engine, Program
-from studio.engines.btree.session import (
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.runtime.engine import Engine, Program
+from studio.engines.btree.play.session import (
     NO_SOLVER_LINE,
     AutoMove,
     ChoiceWait,

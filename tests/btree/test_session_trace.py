@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from studio.engines.btree.engine import Program
-from studio.engines.btree.session import (
+from studio.engines.btree.runtime.engine import Program
+from studio.engines.btree.play.session import (
     ChoiceWait,
     DisplayWait,
     GameOver,
     PlaySession,
     seat_rng,
 )
-from studio.engines.btree.trace import chooser_a, chooser_b, run_trace
+from studio.engines.btree.runtime.trace import chooser_a, chooser_b, run_trace
 from tests.btree.corpus import corpus_dir, load_json, normalise, read_jsonl
 from tests.btree.test_session import BTREE_GAMES, program
 
@@ -109,7 +109,7 @@ def test_the_seat_rng_definition_is_the_one_studio_run_always_used() -> None:
 def test_studio_run_undo_returns_to_the_human_choice_past_automatic_replies() -> None:
     import io
 
-    from studio.commands.btree_play import play
+    from studio.commands.btree.play import play
 
     out = io.StringIO()
     session = PlaySession(program("tic-tac-toe"), 5, {"O": "random"}, display_reset=False)

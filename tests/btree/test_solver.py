@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from studio import cli
-from studio.engines.btree.engine import Engine
-from studio.engines.btree.solver import StateLimit, enumerate_reachable, solve
+from studio.engines.btree.runtime.engine import Engine
+from studio.engines.btree.search.solver import StateLimit, enumerate_reachable, solve
 from tests.btree.corpus import BTREE, load_json, normalise, read_jsonl
 from tests.btree.trees import node, pat, set_board
 
@@ -102,8 +102,8 @@ def test_cli_solve_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_solve_refuses_to_print_a_line_that_does_not_replay_to_its_result(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from studio.engines.btree import solver
-    from studio.engines.btree.solver import SolveResult
+    from studio.engines.btree.search import solver
+    from studio.engines.btree.search.solver import SolveResult
 
     wrong = SolveResult(found=True, choices=[0], result={"result": "win", "player": "keeper"},
                         reason="found")

@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from studio.commands.btree_formats import load_compiled
+from studio.commands.btree.formats import load_compiled
 from studio.engines import jit
-from studio.engines.btree.engine import Engine, Program
+from studio.engines.btree.runtime.engine import Engine, Program
 from studio.engines.btree.search.layout import decode_frames
 from studio.engines.btree.search.packed import PackedRun
 from studio.engines.btree.search.runner import Restart
-from studio.engines.btree.solver import solve
+from studio.engines.btree.search.solver import solve
 from tests.btree.corpus import load_json
 from tests.btree.trees import node, pat, set_board
 

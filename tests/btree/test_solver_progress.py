@@ -7,10 +7,10 @@ import threading
 import time
 from pathlib import Path
 
-from studio.commands.btree_formats import load_compiled
-from studio.engines.btree.engine import Engine, Program
-from studio.engines.btree.session import PlaySession
-from studio.engines.btree.solver import solve
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.runtime.engine import Engine, Program
+from studio.engines.btree.play.session import PlaySession
+from studio.engines.btree.search.solver import solve
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 SOKOBAN_LINE = [0, 2, 2, 0, 2, 2, 1, 0, 0, 0, 0, 2, 2, 0, 2, 3, 0, 0, 0, 3, 0, 0, 0, 2, 3, 1, 1, 2, 3]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from studio.engines import jit
-from studio.engines.btree.engine import Engine
+from studio.engines.btree.runtime.engine import Engine
 from studio.engines.btree.search.collapse import C_ON
 from studio.engines.btree.search.heuristics import HeuristicError
 from studio.engines.btree.search.kernels import known
@@ -21,7 +21,7 @@ from studio.engines.btree.search.quiet import settled_on
 from studio.engines.btree.search.reach import FETCH, HELD, PENALTY, SCRATCH, UP, _haul, reach_on
 from studio.engines.btree.search.reach_rules import piece, tables_for
 from studio.engines.btree.search.tables import H_REACH
-from studio.engines.btree.solver import solve
+from studio.engines.btree.search.solver import solve
 from tests.btree.test_solver_kernel import _program, _replays_to_a_win
 from tests.btree.trees import node, pat, rewrite, set_board
 

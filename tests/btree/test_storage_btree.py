@@ -8,9 +8,9 @@ import pytest
 
 from studio.engines.btree import BtreeError, Game, compile_game
 from studio.storage import KINDS, ProjectError, dumps_project, loads_project, new_project
-from studio.storage.btree import body_to_game, game_to_body, summarize, validate
-from studio.storage.btree_body import grid_from_toml, grid_to_toml
-from studio.storage.trrbt import import_game, inline_includes, load_compiled
+from studio.storage.btree.kind import body_to_game, game_to_body, summarize, validate
+from studio.storage.btree.body import grid_from_toml, grid_to_toml
+from studio.storage.btree.trrbt import import_game, inline_includes, load_compiled
 
 HEADER = '[project]\nkind = "btree"\nname = "T"\nformat = 1\n'
 

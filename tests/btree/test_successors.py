@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.engine import Program
-from studio.engines.btree.oracle import Explorer, canonical, successors
+from studio.engines.btree.runtime.engine import Program
+from studio.engines.btree.runtime.oracle import Explorer, canonical, successors
 from tests.btree.corpus import BTREE, corpus_dir, load_json
 from tests.btree.trees import game, node, rewrite, set_board
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.engine import Program
-from studio.engines.btree.trace import run_trace
+from studio.engines.btree.runtime.engine import Program
+from studio.engines.btree.runtime.trace import run_trace
 from tests.btree.corpus import corpus_dir, load_json, normalise, read_jsonl, trace_files
 
 # An absent corpus gives an empty list: the placeholder case below then skips with the reason.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import json
 
-from studio.engines.btree.engine import Engine
-from studio.engines.btree.trace import chooser_a, chooser_b, run_trace, write_jsonl
+from studio.engines.btree.runtime.engine import Engine
+from studio.engines.btree.runtime.trace import chooser_a, chooser_b, run_trace, write_jsonl
 from tests.btree.trees import game, node, rewrite, set_board
 
 GAME = game(node("order", set_board("_ _ 📦"), node("display-board", delay=0.5),

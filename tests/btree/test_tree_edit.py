@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from studio.engines.btree.checks import check_tree
-from studio.engines.btree.tree_edit import (
+from studio.engines.btree.compiling.checks import check_tree
+from studio.engines.btree.editing.tree_edit import (
     OPERATIONS,
     PLAYER_CHILD_TYPES,
     TYPE_ORDER,

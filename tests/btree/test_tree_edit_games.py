@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studio.engines.btree import pattern_edit as pe
-from studio.engines.btree.checks import check_tree
-from studio.engines.btree.node_fields import (
+from studio.engines.btree.editing import pattern_edit as pe
+from studio.engines.btree.compiling.checks import check_tree
+from studio.engines.btree.editing.node_fields import (
     clear_field,
     fields_of,
     set_field,
     set_fields,
 )
-from studio.engines.btree.tree_edit import (
+from studio.engines.btree.editing.tree_edit import (
     TYPE_ORDER,
     EditError,
     add_child,
@@ -38,8 +38,8 @@ from studio.engines.btree.tree_edit import (
     walk,
 )
 from studio.storage import load_project
-from studio.storage.btree import body_to_game
-from studio.storage.btree_body import nodes_to_tree, tree_to_nodes
+from studio.storage.btree.kind import body_to_game
+from studio.storage.btree.body import nodes_to_tree, tree_to_nodes
 from studio.storage.tomlio import dumps, parse_toml
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engines.btree.checks import check_node
-from studio.engines.btree.schema import ALL_TYPES, PARENT_TYPES
-from studio.engines.btree.tree_view import (
+from studio.engines.btree.compiling.checks import check_node
+from studio.engines.btree.model.schema import ALL_TYPES, PARENT_TYPES
+from studio.engines.btree.editing.tree_view import (
     TYPE_ORDER,
     EditError,
     category,

@@ -7,7 +7,7 @@ from dataclasses import fields
 
 from rich.style import Style
 
-from studio.engines.btree.board import Board
+from studio.engines.btree.model.board import Board
 from studio.screens.btree.board_render import BtreeRenderer
 from studio.widgets.canvas import UIStyles
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.engines.btree.session import ChoiceWait, GameOver
+from studio.engines.btree.play.session import ChoiceWait, GameOver
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import create_project, load_project
-from studio.storage.btree_project import compile_model, project_model
+from studio.storage.btree.project import compile_model, project_model
 from tests.btree_ui.test_play import idle, settle
 from tests.ui_helpers import studio_app, workers_done
 

@@ -7,7 +7,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from studio.engines.btree.session import ChoiceWait
+from studio.engines.btree.play.session import ChoiceWait
 from studio.screens.btree.debugger import DebuggerScreen
 from studio.screens.btree.tree_lines import visible_lines
 from tests.btree_ui.conftest import ROOT
@@ -57,7 +57,7 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
 
 
 async def test_the_debugger_opened_during_a_display_wait_stops_plays_timer(bt_folder: Path) -> None:
-    from studio.engines.btree.session import DisplayWait
+    from studio.engines.btree.play.session import DisplayWait
 
     path = bt_folder / "connect-four.toml"
     path.write_text(path.read_text().replace("delay = 0.05", "delay = 0.6"))

@@ -8,7 +8,7 @@ import pytest
 
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.storage import load_project
-from studio.storage.btree_project import project_model
+from studio.storage.btree.project import project_model
 from tests.ui_helpers import studio_app, wait_until, workers_done
 
 
@@ -249,7 +249,7 @@ async def test_f8_goes_to_each_problem_and_the_pane_follows_the_width(bt_folder:
     # At 80x24 the pane showed the first warning only and could not be scrolled or focused.
     import copy
 
-    from studio.engines.btree.tree_edit import node_at
+    from studio.engines.btree.editing.tree_edit import node_at
 
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from textual import events
 
-from studio.engines.btree.session import ChoiceWait, GameOver
-from studio.engines.btree.trace import run_trace
+from studio.engines.btree.play.session import ChoiceWait, GameOver
+from studio.engines.btree.runtime.trace import run_trace
 from studio.screens.btree.debugger import DebuggerScreen
 from studio.screens.btree.play import BtreePlayScreen
 from studio.storage import load_project
-from studio.storage.btree_project import compile_model, project_model
+from studio.storage.btree.project import compile_model, project_model
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from tests.ui_helpers import studio_app, wait_until

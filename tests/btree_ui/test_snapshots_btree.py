@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.engines.btree.waits import ChoiceWait, GameOver
+from studio.engines.btree.play.waits import ChoiceWait, GameOver
 from studio.screens.btree.solver import SolverScreen
 from tests.btree_ui.test_play import idle, settle
 from tests.ui_helpers import studio_app, wait_until, workers_done

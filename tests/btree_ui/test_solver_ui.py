@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.engines.btree.session import GameOver
+from studio.engines.btree.play.session import GameOver
 from studio.screens.btree.solver import SolverScreen
 from tests.btree_ui.test_play import settle, start
 from tests.ui_helpers import studio_app, wait_until

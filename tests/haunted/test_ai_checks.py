@@ -10,10 +10,10 @@ import pytest
 from studio.engines.haunted.ai.js_engine import parse_error
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig
-from studio.sessions.haunted_ai import import_team_list, write_starter
-from studio.sessions.haunted_checks import check_syntax, run_load_test
+from studio.sessions.haunted.ai_files import import_team_list, write_starter
+from studio.sessions.haunted.checks import check_syntax, run_load_test
 from studio.storage import ProjectError
-from studio.storage.haunted_teams_csv import teams_from_csv
+from studio.storage.haunted.teams_csv import teams_from_csv
 from tests.haunted.hostile import HAS_JS, NO_JS_REASON, fixture
 
 DEFAULT = builtin_maps()["Default"]

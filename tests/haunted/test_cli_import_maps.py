@@ -10,8 +10,8 @@ import pytest
 
 from studio import cli
 from studio.storage import load_project
-from studio.storage.haunted import maps_of
-from studio.storage.haunted_maps import draft_of
+from studio.storage.haunted.kind import maps_of
+from studio.storage.haunted.maps import draft_of
 from tests.conftest import ROOT
 
 MAPS_JSON = {"maps": [

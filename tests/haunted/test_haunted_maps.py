@@ -10,8 +10,8 @@ import pytest
 
 from studio.engines.haunted.map_edit import blank, paint, place_start
 from studio.storage import ProjectError, load_project
-from studio.storage.haunted import map_table, new_body
-from studio.storage.haunted_maps import (
+from studio.storage.haunted.kind import map_table, new_body
+from studio.storage.haunted.maps import (
     delete_map,
     draft_of,
     import_maps,
@@ -23,7 +23,7 @@ from studio.storage.haunted_maps import (
     uses_in_rotation,
     with_draft,
 )
-from studio.storage.haunted_project import HauntedModel, model_body
+from studio.storage.haunted.project import HauntedModel, model_body
 from tests.conftest import ROOT
 
 MAPS_JSON = {"maps": [{"name": "Default", "tiles": []},

@@ -12,8 +12,8 @@ import pytest
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig, run_match
-from studio.sessions.haunted import MatchPlan, resolve_entrant
-from studio.sessions.haunted_live import LiveMatch
+from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
+from studio.sessions.haunted.live import LiveMatch
 from studio.storage.errors import ProjectError
 
 MAPS = builtin_maps()
@@ -205,7 +205,7 @@ def test_pace_steps() -> None:
 
 
 def test_a_failure_s_line_says_where_in_the_ai_it_went_wrong() -> None:
-    from studio.sessions.haunted_live import last_line
+    from studio.sessions.haunted.live import last_line
 
     traceback = ('Traceback (most recent call last):\n  File "/tmp/x/ai/test.py", line 12, in main\n'
                  "    x = 1/0\nZeroDivisionError: division by zero")

@@ -19,7 +19,7 @@ from studio.engines.haunted.maps import builtin_maps, original_maps
 from studio.engines.haunted.rules import MOVES, Round, step
 from studio.engines.haunted.sim import kernels as k
 from studio.engines.haunted.sim import plain, rollout
-from studio.sessions.haunted import prepare_simulator
+from studio.sessions.haunted.entrants import prepare_simulator
 
 WAFFLE = builtin_maps()["WaffleTown"]
 

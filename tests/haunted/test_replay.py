@@ -15,7 +15,7 @@ from studio.engines.haunted.match import Entrant, MatchConfig, run_match
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.players import AIReply
 from studio.storage import ProjectError
-from studio.storage.haunted_replay import load_replay, save_replay
+from studio.storage.haunted.replay import load_replay, save_replay
 from tests.haunted.helpers import ScriptedPlayer, open_map
 
 

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from studio.engines.haunted.maps import DEFAULT_ROTATION, builtin_maps, original_maps
-from studio.storage import KINDS, ProjectError, create_project, dumps_project, load_project, loads_project
-from studio.storage.haunted import (
+from studio.storage import (
+    KINDS, ProjectError, create_project, dumps_project, load_project, loads_project,
+)
+from studio.storage.haunted.kind import (
     check,
     config_of,
     map_table,
@@ -163,7 +165,7 @@ def test_engine_views() -> None:
 
 
 def test_import_original_maps_json_x_is_the_row() -> None:
-    from studio.storage.haunted_import import add_maps, maps_from_maps_json
+    from studio.storage.haunted.maps_json import add_maps, maps_from_maps_json
 
     holes = {"WaffleTown": [(0, 2), (0, 4), (2, 0), (2, 2), (2, 4), (2, 6), (4, 0), (4, 2), (4, 4),
                             (4, 6), (6, 2), (6, 4)],

@@ -11,8 +11,8 @@ import pytest
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
-from studio.sessions.haunted_results import Results, matches_path, write_csv
-from studio.sessions.haunted_tournament import (
+from studio.sessions.haunted.results import Results, matches_path, write_csv
+from studio.sessions.haunted.tournament import (
     TournamentCancelled,
     TournamentPlan,
     TournamentRun,
@@ -190,7 +190,7 @@ def test_worker_processes_play_a_small_round_robin(tmp_path: Path) -> None:
 
 def test_the_third_place_match_shows_before_it_is_played(tmp_path: Path) -> None:
     from studio.engines.haunted.tournament import TBD
-    from studio.sessions.haunted_tournament import index_document
+    from studio.sessions.haunted.tournament import index_document
 
     cup = plan(tmp_path, entrants=FIVE[:4], third_place=True)
     draw = Results(index_document(cup, [])).columns()

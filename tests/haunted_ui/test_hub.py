@@ -32,7 +32,7 @@ async def test_the_hub_opens_with_the_project_and_escape_leaves(ht_project: Path
 
 async def test_the_hub_counts_a_map_that_cannot_be_played_and_says_so(ht_project: Path) -> None:
     from studio.engines.haunted.map_edit import paint
-    from studio.storage.haunted_maps import draft_of, with_draft
+    from studio.storage.haunted.maps import draft_of, with_draft
 
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:

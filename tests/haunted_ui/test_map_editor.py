@@ -14,7 +14,7 @@ from studio.screens.dialogs import ConfirmDialog, NameDialog
 from studio.screens.haunted.map_editor import MapEditorScreen
 from studio.screens.haunted.map_picker import MapPickerDialog
 from studio.storage import check_project, dumps_project, load_project
-from studio.storage.haunted_maps import draft_of, map_names
+from studio.storage.haunted.maps import draft_of, map_names
 from studio.widgets.board import Board
 from studio.widgets.dialogs import ErrorDialog
 from tests.ui_helpers import studio_app

@@ -17,7 +17,7 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig, run_match
 from studio.screens.haunted.match_view import MatchViewScreen
 from studio.screens.haunted.setup import MatchSetupScreen
-from studio.sessions.haunted import MatchPlan, resolve_entrant
+from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
 from tests.ui_helpers import studio_app, wait_until
 
 MAPS = builtin_maps()

@@ -15,8 +15,8 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig, run_match
 from studio.screens.haunted.replay_browser import ReplayBrowserScreen
 from studio.screens.haunted.replay_viewer import ReplayViewerScreen
-from studio.sessions.haunted import resolve_entrant
-from studio.storage.haunted_replay import save_replay
+from studio.sessions.haunted.entrants import resolve_entrant
+from studio.storage.haunted.replay import save_replay
 from tests.ui_helpers import studio_app, wait_until, workers_done
 
 THREE = MatchConfig(rounds=3, max_rounds=5, maps=("Default", "WaffleTown"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from studio.screens.haunted import teams
-from studio.sessions.haunted_ai import write_starter
+from studio.sessions.haunted.ai_files import write_starter
 from tests.haunted_ui.teams_helpers import BROKEN_AI, add_file_team, finish, write_ai
 from tests.ui_helpers import studio_app
 

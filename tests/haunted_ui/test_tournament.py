@@ -10,7 +10,7 @@ from pathlib import Path
 from studio.engines.haunted import tournament as engine
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
-from studio.sessions.haunted_tournament import read_index, replay_file, tournament_folder
+from studio.sessions.haunted.tournament import read_index, replay_file, tournament_folder
 from studio.storage import load_project
 from tests.haunted_ui.tournament_helpers import (
     CUP,

@@ -8,8 +8,8 @@ import pytest
 
 from studio.screens.haunted import tournament_setup as setup
 from studio.storage import load_project
-from studio.storage.haunted import validate
-from studio.storage.haunted_project import project_model
+from studio.storage.haunted.kind import validate
+from studio.storage.haunted.project import project_model
 
 
 @pytest.fixture

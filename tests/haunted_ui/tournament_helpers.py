@@ -8,9 +8,9 @@ from pathlib import Path
 
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.tournament import TournamentScreen
-from studio.sessions.haunted_tournament import TournamentRun, project_plan
+from studio.sessions.haunted.tournament import TournamentRun, project_plan
 from studio.storage import load_project, save_project
-from studio.storage.haunted_project import project_model
+from studio.storage.haunted.project import project_model
 from tests.conftest import fix_times
 
 CUP = "Built-in cup"

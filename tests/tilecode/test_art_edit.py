@@ -11,8 +11,8 @@ from studio.engines.tilecode.art_edit import (
 )
 from studio.engines.tilecode.model import PALETTE, ArtKind
 from studio.storage.errors import ProjectError
-from studio.storage.tilecode import body_to_game, game_to_body, new_game
-from studio.storage.tilecode_body import read_art
+from studio.storage.tilecode.kind import body_to_game, game_to_body, new_game
+from studio.storage.tilecode.body import read_art
 
 
 def art_of(*rows: str) -> tuple[str, ...]:

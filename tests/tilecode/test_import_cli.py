@@ -10,7 +10,7 @@ import pytest
 from studio import cli
 from studio.engines.tilecode.importer import import_settings
 from studio.storage import dumps_project, load_project
-from studio.storage.tilecode import project_to_game
+from studio.storage.tilecode.kind import project_to_game
 from tests.shared_data import requires_shared
 from tests.tilecode.test_codec import GAMES
 from tests.tilecode.test_import import document, record, rule_hex

@@ -13,7 +13,7 @@ from studio.engines.tilecode.map_edit import (
     sprites_on, stamp_sprite,
 )
 from studio.engines.tilecode.model import SpritePlacement, TileMap
-from studio.storage.tilecode import body_to_game, bordered_map, game_to_body, new_game
+from studio.storage.tilecode.kind import body_to_game, bordered_map, game_to_body, new_game
 
 
 def stacked_map() -> TileMap:

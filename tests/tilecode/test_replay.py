@@ -9,7 +9,7 @@ import pytest
 from studio.engines.tilecode.errors import TilecodeError
 from studio.engines.tilecode.replay import Replay, canonical_buttons, verify_outcome
 from studio.storage import ProjectError, load_project, save_project
-from studio.storage.tilecode_replay import (
+from studio.storage.tilecode.replay import (
     REPLAY_SUFFIX, dumps_replay, is_replay_name, load_replay, loads_replay, project_changed,
     project_sha256, replay_path_for, replay_project_path, save_replay,
 )

@@ -17,8 +17,8 @@ from studio.engines.tilecode.rule_edit import (
     transform_choices, witness,
 )
 from studio.engines.tilecode.selector import new_rule
-from studio.storage.tilecode import new_game
-from studio.storage.tilecode_check import rule_problems
+from studio.storage.tilecode.kind import new_game
+from studio.storage.tilecode.check import rule_problems
 from tests.tilecode.build import rec, rule
 
 GAME = new_game("E")  # backgrounds brick grass water dirt; sprites player player2 cat snake head

@@ -18,8 +18,8 @@ from studio.engines.tilecode.rule_edit import (
     set_direction, set_transforms, toggle_attribute, transform_choices,
 )
 from studio.engines.tilecode.selector import SELECTOR_CELLS, new_rule, put_rule
-from studio.storage.tilecode import body_to_game, game_to_body
-from studio.storage.tilecode_check import has_witness, rule_problems
+from studio.storage.tilecode.kind import body_to_game, game_to_body
+from studio.storage.tilecode.check import has_witness, rule_problems
 from tests.tilecode.test_rule_edit import ALL9, CENTRE, GAME, made
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from studio.cli import main
-from studio.commands.tilecode_run import parse_inputs
+from studio.commands.tilecode.run import parse_inputs
 from studio.storage import ProjectError
 
 PROJECT = '''[project]

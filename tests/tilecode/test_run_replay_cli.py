@@ -7,7 +7,7 @@ import json
 import pytest
 
 from studio.cli import main
-from studio.storage.tilecode_replay import load_replay
+from studio.storage.tilecode.replay import load_replay
 
 from .test_run_cli import PROJECT
 

@@ -33,7 +33,7 @@ def sample_paths() -> list[Path]:
 @pytest.mark.parametrize("path", sample_paths(), ids=lambda p: p.stem)
 def test_shipped_samples_agree(path: Path) -> None:
     from studio.storage import load_project
-    from studio.storage.tilecode import project_to_game
+    from studio.storage.tilecode.kind import project_to_game
 
     game = project_to_game(load_project(path))
     for seed in (1, 2):

@@ -16,7 +16,7 @@ import pytest
 from studio import cli
 from studio.engines.tilecode.engine import dump_state, load
 from studio.storage import dumps_project, load_project
-from studio.storage.tilecode import body_problems, project_to_game
+from studio.storage.tilecode.kind import body_problems, project_to_game
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -11,8 +11,8 @@ from studio.engines.tilecode.selector import (
     QUADRANTS, SELECTOR_CELLS, add_like, cell_for, counts, delete_rule, free_rule_id,
     neighbours, new_rule, put_rule, rule_key, rules_at, rules_for_kind,
 )
-from studio.storage.tilecode import body_to_game, game_to_body, new_game
-from studio.storage.tilecode_check import rule_problems
+from studio.storage.tilecode.kind import body_to_game, game_to_body, new_game
+from studio.storage.tilecode.check import rule_problems
 from tests.tilecode.build import rec, rule
 
 

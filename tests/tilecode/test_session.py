@@ -14,7 +14,7 @@ from studio.engines.tilecode.events import Commit, Firing
 from studio.engines.tilecode.replay import Replay
 from studio.engines.tilecode.session import PlaySession, ReplayRun
 from studio.storage import load_project
-from studio.storage.tilecode import project_to_game
+from studio.storage.tilecode.kind import project_to_game
 
 from .build import game, rec, rule
 

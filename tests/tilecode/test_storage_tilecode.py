@@ -16,11 +16,11 @@ from studio.engines.tilecode.model import (
 from studio.storage import (
     KINDS, ProjectError, create_project, dumps_project, load_project, loads_project, new_project,
 )
-from studio.storage.tilecode import (
+from studio.storage.tilecode.kind import (
     body_problems, body_to_game, game_summary, game_to_body, game_to_project, new_game,
     project_to_game, summarize,
 )
-from studio.storage.tilecode_check import game_problems
+from studio.storage.tilecode.check import game_problems
 from studio.storage.tomlio import dumps, parse_toml
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "tilecode"

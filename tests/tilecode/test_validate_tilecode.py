@@ -8,10 +8,10 @@ import pytest
 
 from studio.engines.tilecode.model import Command, Game, Rule, TileRecord
 from studio.storage import ProjectError, check_project, dumps_project, loads_project
-from studio.storage.tilecode import (
+from studio.storage.tilecode.kind import (
     body_problems, check, game_to_body, game_to_project, new_game, validate,
 )
-from studio.storage.tilecode_check import game_problems, has_witness, map_problems
+from studio.storage.tilecode.check import game_problems, has_witness, map_problems
 
 Body = dict[str, Any]
 

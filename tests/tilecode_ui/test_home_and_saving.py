@@ -10,7 +10,7 @@ from textual.widgets import Input
 
 from studio.screens.tilecode.home import GameHomeScreen
 from studio.storage import load_project
-from studio.storage.tilecode import project_to_game
+from studio.storage.tilecode.kind import project_to_game
 from studio.widgets.save import ChoiceDialog
 from tests.tilecode_ui.helpers import app_on
 from tests.ui_helpers import palette_ready

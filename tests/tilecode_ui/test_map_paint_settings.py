@@ -207,7 +207,7 @@ async def test_space_ticks_a_settings_box_and_enter_applies_the_form(tc_folder: 
 async def test_settings_typed_but_not_applied_are_saved_and_kept_on_leaving(
         tc_folder: Path) -> None:
     from studio.storage import load_project
-    from studio.storage.tilecode import project_to_game
+    from studio.storage.tilecode.kind import project_to_game
 
     path = tc_folder / "hello-world.toml"
     app = app_on(path)
@@ -235,7 +235,7 @@ async def test_settings_typed_but_not_applied_are_saved_and_kept_on_leaving(
 async def test_quitting_from_settings_saves_what_was_typed(tc_folder: Path) -> None:
     # ctrl+q, s: the save question did not know of the typed value, and it was not saved.
     from studio.storage import load_project
-    from studio.storage.tilecode import project_to_game
+    from studio.storage.tilecode.kind import project_to_game
 
     path = tc_folder / "hello-world.toml"
     app = app_on(path)

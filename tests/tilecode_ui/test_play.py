@@ -11,7 +11,7 @@ from studio.screens.help import HelpScreen
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.play import PlayScreen
 from studio.screens.tilecode.replay_viewer import ReplayScreen
-from studio.storage.tilecode_replay import load_replay
+from studio.storage.tilecode.replay import load_replay
 from tests.tilecode_ui.helpers import app_on
 from tests.ui_helpers import wait_until
 
@@ -240,7 +240,7 @@ async def test_quitting_mid_run_offers_to_save_a_new_high_score(tc_folder: Path)
     from dataclasses import replace
 
     from studio.storage import load_project
-    from studio.storage.tilecode import project_to_game
+    from studio.storage.tilecode.kind import project_to_game
 
     path = tc_folder / "hello-world.toml"
     app = app_on(path)

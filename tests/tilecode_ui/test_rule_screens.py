@@ -11,7 +11,7 @@ from studio.engines.tilecode.selector import SELECTOR_CELLS, rule_key
 from studio.screens.tilecode.generalise import GeneraliseScreen
 from studio.screens.tilecode.rule_editor import RuleEditorScreen, cell_grid
 from studio.screens.tilecode.selector import RuleSelectorScreen, _grid_position
-from studio.storage.tilecode_check import rule_problems
+from studio.storage.tilecode.check import rule_problems
 from studio.widgets.lines import LinesView
 from tests.tilecode_ui.helpers import app_on, game_of
 from tests.ui_helpers import wait_until

@@ -1,7 +1,7 @@
 """Replays of Haunted Tiles matches (spec haunted.md §4.5): build, check, verify, play back.
 
 A replay is plain JSON data. Reading and writing files (and gzip) belongs to the caller
-(``studio.storage.haunted_replay``); this module only deals with the document.
+(``studio.storage.haunted.replay``); this module only deals with the document.
 
 Playback re-simulates every board from the recorded ``moves`` with the rules engine (which has
 no randomness); :func:`verify` checks that doing so reproduces every recorded round result and

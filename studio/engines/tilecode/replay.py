@@ -2,7 +2,7 @@
 
 A run is fully determined by (project, seed, input log), so a replay stores only the button
 sets that were not empty and the result to check against. Reading and writing the TOML file is
-storage's business (:mod:`studio.storage.tilecode_replay`); this module is pure.
+storage's business (:mod:`studio.storage.tilecode.replay`); this module is pure.
 """
 
 from __future__ import annotations

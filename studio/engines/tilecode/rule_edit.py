@@ -1,7 +1,7 @@
 """The rule editor's model (spec tilecode.md §8.8): what each menu offers and what a choice does;
 the When side and the rule's button and transforms here, the Do rows in :mod:`.rule_do`.
 
-The menus offer only choices that keep §3.4 (checked by ``studio.storage.tilecode_check``):
+The menus offer only choices that keep §3.4 (checked by ``studio.storage.tilecode.check``):
 no kind in two attribute sets, move/destroy only first on a witness row or as a move right after
 a create, each verb once per row, at most 4 commands, none on corners, smash rules ``move stop``
 only and a direction at the centre, never rules ``game``/``block`` only and sprite kinds only

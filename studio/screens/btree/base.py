@@ -6,7 +6,7 @@ from textual import work
 
 from studio.screens.document_screen import DocumentScreen
 from studio.storage import Project
-from studio.storage.btree_project import BtreeModel, model_body, project_model
+from studio.storage.btree.project import BtreeModel, model_body, project_model
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 
-from studio.engines.btree.board import Board
-from studio.engines.btree.text import text_width
+from studio.engines.btree.model.board import Board
+from studio.engines.btree.model.text import text_width
 from studio.widgets.canvas import UIStyles
 
 PLAYER_COLOURS = ("#1f6feb", "#d29922", "#2ea043", "#a371f7", "#db61a2", "#39c5cf")

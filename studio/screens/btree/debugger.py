@@ -1,8 +1,8 @@
 """The debugger (btree.md §11.4): step the game node by node, with the executing node shown in
 the authored and the compiled tree, the call stack, breakpoints and undo of every kind of step.
 
-It drives the play screen's session through :class:`~studio.engines.btree.debugger.Debugger`;
-leaving returns to play at the same state.
+It drives the play screen's session through
+:class:`~studio.engines.btree.runtime.debugger.Debugger`; leaving returns to play at the same state.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header
 
-from studio.engines.btree.authored import authored_path, authored_path_of, via_paths
-from studio.engines.btree.debugger import Debugger
-from studio.engines.btree.tree_view import at_label, node_at, spec_path
+from studio.engines.btree.editing.authored import authored_path, authored_path_of, via_paths
+from studio.engines.btree.runtime.debugger import Debugger
+from studio.engines.btree.editing.tree_view import at_label, node_at, spec_path
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.tree_lines import (
     compiled_lines,

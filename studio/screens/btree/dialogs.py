@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from studio.engines.btree.schema import ALL_TYPES
-from studio.engines.btree.tree_edit import category
+from studio.engines.btree.model.schema import ALL_TYPES
+from studio.engines.btree.editing.tree_edit import category
 from studio.widgets.dialogs import Dialog
 
 ORDER = ("control", "tile", "transform")

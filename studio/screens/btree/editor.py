@@ -1,7 +1,7 @@
 """The tree editor (btree.md §11.2): the authored tree, its properties, the compiled tree, and
 the diagnostics of the last compile.
 
-Every edit (``editor_edits.py``) goes through ``engines/btree/tree_edit.py`` and
+Every edit (``editor_edits.py``) goes through ``engines/btree/editing/tree_edit.py`` and
 ``node_fields.py`` and is one undoable edit of the document; the game is recompiled in a worker
 thread after each, so a big tree never stops the keys.
 """
@@ -17,8 +17,8 @@ from textual.containers import Horizontal
 from textual.widgets import ContentSwitcher, Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.authored import authored_path_of, compiled_ids_of
-from studio.engines.btree.tree_edit import (
+from studio.engines.btree.editing.authored import authored_path_of, compiled_ids_of
+from studio.engines.btree.editing.tree_edit import (
     EditError,
     node_at,
     path_from_spec,
@@ -33,7 +33,7 @@ from studio.screens.btree.tree_lines import (
     draw_tree,
     visible_lines,
 )
-from studio.storage.btree_project import BtreeModel, compile_model
+from studio.storage.btree.project import BtreeModel, compile_model
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView

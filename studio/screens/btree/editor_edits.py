@@ -1,5 +1,5 @@
-"""The tree editor's edits (btree.md §11.2): the operations of ``engines/btree/tree_edit.py``
-and ``node_fields.py`` on the selection, each one undoable edit of the document.
+"""The tree editor's edits (btree.md §11.2): the operations of ``tree_edit.py`` and
+``node_fields.py`` (``engines/btree/editing/``) on the selection, each one undoable edit of the document.
 
 A base of :class:`~studio.screens.btree.editor.TreeEditorScreen`, which draws the panes and moves
 the selection; this part only changes the tree and leaves drawing to ``refresh_view``.
@@ -13,8 +13,8 @@ from typing import Any
 
 from textual import on, work
 
-from studio.engines.btree.node_fields import set_field
-from studio.engines.btree.tree_edit import (
+from studio.engines.btree.editing.node_fields import set_field
+from studio.engines.btree.editing.tree_edit import (
     EditError,
     add_child,
     copy_subtree,
@@ -35,7 +35,7 @@ from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.dialogs import TypeDialog
 from studio.screens.btree.properties import PropertiesPane
 from studio.screens.dialogs import NameDialog
-from studio.storage.btree_project import BtreeModel
+from studio.storage.btree.project import BtreeModel
 
 Path = tuple[int, ...]
 

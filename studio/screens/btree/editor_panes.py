@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 
-from studio.engines.btree.schema import PARENT_TYPES
+from studio.engines.btree.model.schema import PARENT_TYPES
 from studio.screens.btree.properties import PropertiesPane, node_fields
 
 TREE_ACTIONS = frozenset({

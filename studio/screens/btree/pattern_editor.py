@@ -20,10 +20,10 @@ from textual.containers import Vertical
 from textual.geometry import Region
 from textual.widgets import Header, TextArea
 
-from studio.engines.btree import pattern_edit as pe
-from studio.engines.btree.node_fields import fields_of, set_field
-from studio.engines.btree.text import text_width
-from studio.engines.btree.tree_edit import EditError, node_at
+from studio.engines.btree.editing import pattern_edit as pe
+from studio.engines.btree.editing.node_fields import fields_of, set_field
+from studio.engines.btree.model.text import text_width
+from studio.engines.btree.editing.tree_edit import EditError, node_at
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.dialogs import NameDialog, refused_by
 from studio.widgets.canvas import Canvas

@@ -1,7 +1,7 @@
 """Play (btree.md §11.3): the board with every offered choice outlined, the choice list, and
 every way of choosing: buttons, numbers, the list, a board cursor, the mouse.
 
-The screen drives a :class:`~studio.engines.btree.session.PlaySession` (the one ``studio run``
+The screen drives a :class:`~studio.engines.btree.play.session.PlaySession` (the one ``studio run``
 uses; ``play_view.py`` draws it), lets the engine run in a worker thread between waits, shows display waits and automatic
 seats' moves for their delay, and undoes and redoes whole choices.
 """
@@ -21,10 +21,12 @@ from textual.timer import Timer
 from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession
+from studio.engines.btree.play.session import (
+    AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession,
+)
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
-from studio.storage.btree_project import compile_model
+from studio.storage.btree.project import compile_model
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -126,7 +128,7 @@ class BtreePlayScreen(PlayView):
         warmup.ready(warmup.SOLVER)
         # `s` then finds numba imported (0.6 s on the event loop otherwise); after the first
         # frame, which the import would hold back.
-        self.call_after_refresh(warmup.preload, "studio.engines.btree.solver")
+        self.call_after_refresh(warmup.preload, "studio.engines.btree.search.solver")
         if self.start_debugger:
             self.call_after_refresh(self.action_debugger)
         else:

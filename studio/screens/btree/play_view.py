@@ -12,8 +12,8 @@ from typing import Any
 from rich.text import Text
 from textual.geometry import Region
 
-from studio.engines.btree.session import AutoMove, ChoiceWait, DisplayWait, GameOver
-from studio.engines.btree.text import BUTTON_GLYPHS, pattern_text
+from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver
+from studio.engines.btree.model.text import BUTTON_GLYPHS, pattern_text
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
 from studio.widgets.board import Board

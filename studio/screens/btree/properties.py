@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from studio.engines.btree.node_fields import TYPE_ORDER, FieldSpec, field_text, fields_of
-from studio.engines.btree.pattern_edit import pattern_to_text
-from studio.engines.btree.text import BUTTON_GLYPHS
-from studio.engines.btree.tree_view import EditError
+from studio.engines.btree.editing.node_fields import TYPE_ORDER, FieldSpec, field_text, fields_of
+from studio.engines.btree.editing.pattern_edit import pattern_to_text
+from studio.engines.btree.model.text import BUTTON_GLYPHS
+from studio.engines.btree.editing.tree_view import EditError
 
 
 def node_fields(node: dict | None) -> tuple[FieldSpec, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from studio.engines.btree import BtreeError
-from studio.storage.btree_project import compile_model
+from studio.storage.btree.project import compile_model
 
 
 def start_play(screen: Screen, debug: bool = False) -> None:

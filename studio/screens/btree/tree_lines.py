@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
 
-from studio.engines.btree.tree_edit import category, summary
+from studio.engines.btree.editing.tree_edit import category, summary
 from studio.widgets.canvas import UIStyles, span_strip
 
 Path = tuple[int, ...]

@@ -23,7 +23,7 @@ from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
-from studio.sessions.haunted_checks import SyntaxProblem, check_syntax, first_map, one_round_plan
+from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
 from studio.storage import StaleFileError, atomic_write
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog

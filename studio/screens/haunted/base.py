@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from studio.screens.document_screen import DocumentScreen
 from studio.storage import Project
-from studio.storage.haunted_project import HauntedModel, model_body, project_model
+from studio.storage.haunted.project import HauntedModel, model_body, project_model
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 

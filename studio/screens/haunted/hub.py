@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from studio.screens.formatting import counted
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
-from studio.sessions.haunted_replays import list_replays
+from studio.sessions.haunted.replays import list_replays
 from studio.widgets.footer import KeysFooter
 
 ENTRIES = (

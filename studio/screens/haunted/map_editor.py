@@ -39,9 +39,9 @@ from studio.screens.haunted.map_fairness import FairnessSimulation
 from studio.screens.haunted.map_manage import MapManaging
 from studio.screens.haunted.map_tools import ToolState, tool_lines
 from studio.screens.haunted.screens import make
-from studio.sessions.haunted import MatchPlan
+from studio.sessions.haunted.entrants import MatchPlan
 from studio.storage import ProjectError
-from studio.storage.haunted_maps import draft_of, map_names, with_draft
+from studio.storage.haunted.maps import draft_of, map_names, with_draft
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView

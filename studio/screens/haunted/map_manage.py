@@ -18,7 +18,7 @@ from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.map_picker import MapPickerDialog
 from studio.screens.haunted.map_tools import describe
 from studio.storage import ProjectError
-from studio.storage.haunted_maps import (
+from studio.storage.haunted.maps import (
     delete_map,
     draft_of,
     import_maps,
@@ -28,7 +28,7 @@ from studio.storage.haunted_maps import (
     uses_in_rotation,
     with_draft,
 )
-from studio.storage.haunted_project import HauntedModel
+from studio.storage.haunted.project import HauntedModel
 
 
 class MapManaging(HauntedScreen):

@@ -1,6 +1,6 @@
 """The match view (haunted.md §13.3): a match played live between two AIs.
 
-The match runs on a worker thread through :class:`~studio.sessions.haunted_live.LiveMatch`; the AIs
+The match runs on a worker thread through :class:`~studio.sessions.haunted.live.LiveMatch`; the AIs
 think in their sandboxed worker processes, so keys keep working while an AI takes its 2 s. The
 match thread posts :class:`MatchViewScreen.Updated` after each change; the screen redraws once per
 message, and only the board rows and panel lines that changed reach the terminal.
@@ -21,9 +21,9 @@ from studio.engines.haunted.board import Map
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
-from studio.sessions.haunted import MatchPlan
-from studio.sessions.haunted_live import LiveMatch, LiveView, round_line
-from studio.sessions.haunted_replays import new_replay_path, save_match
+from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.live import LiveMatch, LiveView, round_line
+from studio.sessions.haunted.replays import new_replay_path, save_match
 from studio.storage.errors import ProjectError
 
 

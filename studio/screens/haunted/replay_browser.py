@@ -18,7 +18,7 @@ from studio.screens.dialogs import ConfirmDialog
 from studio.screens.formatting import counted, fit
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
-from studio.sessions.haunted_replays import (
+from studio.sessions.haunted.replays import (
     ReplayInfo,
     list_replays,
     replay_info,
@@ -26,7 +26,7 @@ from studio.sessions.haunted_replays import (
 )
 from studio.storage import move_to_trash
 from studio.storage.errors import ProjectError
-from studio.storage.haunted_replay import load_replay
+from studio.storage.haunted.replay import load_replay
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 

@@ -17,10 +17,10 @@ from studio.engines.haunted.match import MatchConfig
 from studio.screens.dialogs import NameDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
-from studio.sessions.haunted_live import PACES, reason_text
-from studio.sessions.haunted_replays import describe_result
+from studio.sessions.haunted.live import PACES, reason_text
+from studio.sessions.haunted.replays import describe_result
 from studio.storage.errors import ProjectError
-from studio.storage.haunted_replay import load_replay
+from studio.storage.haunted.replay import load_replay
 
 
 def turn_log(record: dict[str, Any] | None) -> list[str]:

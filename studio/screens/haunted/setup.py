@@ -17,7 +17,7 @@ from studio.engines.haunted.builtin_ais import NAMES, PREFIX
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
-from studio.sessions.haunted import MatchPlan
+from studio.sessions.haunted.entrants import MatchPlan
 from studio.widgets.footer import KeysFooter
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),

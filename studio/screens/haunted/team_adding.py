@@ -16,10 +16,10 @@ from textual import work
 from studio.engines.haunted.builtin_ais import BUILTINS
 from studio.screens.formatting import counted
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
-from studio.sessions import haunted_teams as registry
-from studio.sessions.haunted_ai import import_team_list, write_starter
+from studio.sessions.haunted import teams as registry
+from studio.sessions.haunted.ai_files import import_team_list, write_starter
 from studio.storage import ProjectError
-from studio.storage.haunted_project import HauntedModel
+from studio.storage.haunted.project import HauntedModel
 
 ADD_CHOICES = [("file", "An existing AI file (.py or .js)"),
                ("python", "A new Python AI from the template"),

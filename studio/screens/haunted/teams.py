@@ -1,6 +1,6 @@
 """Teams & AIs (haunted.md §13.6): the team registry; AIs added, written, tested and edited.
 
-Registry edits go through :mod:`studio.sessions.haunted_teams` (the storage validation decides,
+Registry edits go through :mod:`studio.sessions.haunted.teams` (the storage validation decides,
 so a refused edit says what ``studio validate`` would) and are undoable and saved with the
 project. AI code never runs here: a load test starts a worker process from a thread.
 """
@@ -24,11 +24,11 @@ from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
-from studio.sessions import haunted_teams as registry
-from studio.sessions.haunted_checks import LoadTest, first_map, run_load_test
+from studio.sessions.haunted import teams as registry
+from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
-from studio.storage.haunted import MONSTERS
-from studio.storage.haunted_project import HauntedModel
+from studio.storage.haunted.kind import MONSTERS
+from studio.storage.haunted.project import HauntedModel
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 

@@ -4,7 +4,7 @@ worker thread with a progress line; then read the bracket (single elimination) o
 with Elo (round robin), open any match's replay, and export the results as CSV.
 
 Four panes, ``tab`` moves between them; the arrows work in the active one. Edits are undoable
-and saved with ctrl+s. The run itself is :class:`~studio.sessions.haunted_tournament.TournamentRun`,
+and saved with ctrl+s. The run itself is :class:`~studio.sessions.haunted.tournament.TournamentRun`,
 the same as ``studio tournament``: its results live in ``replays/<tournament>/`` beside the
 project, which is where this screen reads them back from when it opens.
 """
@@ -30,8 +30,8 @@ from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
 from studio.screens.haunted.tournament_panes import entrant_lines, setting_lines
 from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, Spot, draw, step
 from studio.screens.haunted.tournament_run import RunningTournament
-from studio.sessions.haunted_results import Results
-from studio.sessions.haunted_tournament import (
+from studio.sessions.haunted.results import Results
+from studio.sessions.haunted.tournament import (
     TournamentPlan,
     TournamentRun,
     has_results,

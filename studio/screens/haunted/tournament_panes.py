@@ -9,7 +9,7 @@ from rich.text import Text
 
 from studio.screens.formatting import fit
 from studio.screens.haunted import tournament_setup as setup
-from studio.storage.haunted_project import HauntedModel
+from studio.storage.haunted.project import HauntedModel
 from studio.widgets.canvas import UIStyles
 
 

@@ -18,7 +18,7 @@ from textual.strip import Strip
 
 from studio.engines.haunted.tournament import SINGLE, TBD, BracketMatch
 from studio.screens.formatting import fit
-from studio.sessions.haunted_results import Results
+from studio.sessions.haunted.results import Results
 from studio.widgets.canvas import Canvas, UIStyles
 
 CELL = 24

@@ -16,8 +16,8 @@ from textual.widgets import Static
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog
 from studio.screens.haunted.screens import make
-from studio.sessions.haunted_results import Results, replay_of, write_csv
-from studio.sessions.haunted_tournament import (
+from studio.sessions.haunted.results import Results, replay_of, write_csv
+from studio.sessions.haunted.tournament import (
     TournamentCancelled,
     TournamentRun,
     read_index,

@@ -16,8 +16,8 @@ from typing import Any
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
 from studio.storage.folder import slug
-from studio.storage.haunted import SEEDINGS
-from studio.storage.haunted_project import HauntedModel
+from studio.storage.haunted.kind import SEEDINGS
+from studio.storage.haunted.project import HauntedModel
 
 MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",
               DOUBLE_ROUND_ROBIN: "double round robin"}

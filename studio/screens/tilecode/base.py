@@ -5,7 +5,7 @@ from __future__ import annotations
 from studio.engines.tilecode.model import Game
 from studio.screens.document_screen import DocumentScreen
 from studio.storage import Project
-from studio.storage.tilecode import game_to_body, project_to_game
+from studio.storage.tilecode.kind import game_to_body, project_to_game
 from studio.widgets.document import Document
 
 

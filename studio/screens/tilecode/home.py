@@ -16,7 +16,7 @@ from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_C
 from studio.screens.formatting import counted, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
-from studio.storage.tilecode_check import Problem, blocking_play, game_problems
+from studio.storage.tilecode.check import Problem, blocking_play, game_problems
 from studio.widgets.canvas import Canvas, UIStyles
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView

@@ -29,8 +29,8 @@ from studio.screens.tilecode.debug_panel import (
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError
-from studio.storage.tilecode import game_to_project
-from studio.storage.tilecode_replay import project_sha256, replay_path_for, save_replay
+from studio.storage.tilecode.kind import game_to_project
+from studio.storage.tilecode.replay import project_sha256, replay_path_for, save_replay
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView

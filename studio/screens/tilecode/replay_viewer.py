@@ -26,8 +26,8 @@ from studio.screens.tilecode.debug_panel import (
 from studio.screens.tilecode.play import PERIODS
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError, load_project
-from studio.storage.tilecode import play_errors, project_to_game
-from studio.storage.tilecode_replay import load_replay, project_changed, replay_project_path
+from studio.storage.tilecode.kind import play_errors, project_to_game
+from studio.storage.tilecode.replay import load_replay, project_changed, replay_project_path
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas, ui_styles
 from studio.widgets.lines import LinesView

@@ -29,7 +29,7 @@ from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_menus import RuleMenus
 from studio.screens.tilecode.rule_picture import EXECUTION, ROW_NAMES, WIDTH, RulePicture
-from studio.storage.tilecode_check import rule_problems
+from studio.storage.tilecode.check import rule_problems
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
 from studio.widgets.gridnav import step

@@ -9,9 +9,9 @@ reset the tile, ``1``..``8`` toggle a kind (the spec's ``2`` for include2 would 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from studio.engines.tilecode.model import KIND_CODES, Command
+from studio.engines.tilecode.model import KIND_CODES, Command, Game, Rule
 from studio.engines.tilecode.rule_do import arg_choices, delete_command, set_command, verb_choices
 from studio.engines.tilecode.rule_edit import (
     attribute_choices, button_choices, direction_choices, kind_choices, reset_tile, set_button,
@@ -20,19 +20,36 @@ from studio.engines.tilecode.rule_edit import (
 from studio.screens.tilecode.render import ARROWS, TileLook, look_for
 from studio.widgets.menu import Menu, MenuItem
 
-if TYPE_CHECKING:
-    from studio.screens.tilecode.rule_editor import RuleEditorScreen
-
 ATTRIBUTES = (("include", "✓ include", "i"), ("include2", "● include′", "'"),
               ("exclude", "⊘ exclude", "e"))
 BADGES = {"include": "✓", "include2": "●", "exclude": "⊘", "dontcare": " "}
 GAME_LABELS = {"win": "win", "lose": "lose", "score": "+10 score"}
 
 
+class RuleHost(Protocol):
+    """What the menus use of the rule editor screen that holds them (the screen imports this
+    module, so it is described here rather than imported)."""
+
+    game: Game
+    rule: Rule
+    styles_ui: object
+    sub_title: str
+
+    def change_rule(self, label: str, rule: Rule) -> None: ...
+
+    def query_one(self, selector: type[Menu]) -> Menu: ...
+
+    def notify(self, message: str, **options: object) -> None: ...
+
+    def set_focus(self, widget: object) -> None: ...
+
+    def _show_title(self) -> None: ...
+
+
 class RuleMenus:
     """Opens the menu that fits the cursor's cell and applies what is chosen."""
 
-    def __init__(self, screen: RuleEditorScreen) -> None:
+    def __init__(self, screen: RuleHost) -> None:
         self.screen = screen
         self.mode: str | None = None
         self.target: tuple = ()

@@ -1,52 +1,42 @@
-"""Which TileCode screen opens for what, in one place (screens import it lazily, so opening a
-project loads only the screens that are used)."""
+"""Which TileCode screen opens for what, in one place: the screens open each other only through
+:func:`make`, so none imports another, and opening a project loads only the screens used."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from textual.screen import Screen
 
 from studio.engines.tilecode.model import Game
-from studio.storage.tilecode_check import blocking_play, game_problems
+from studio.storage.tilecode.check import blocking_play, game_problems
 from studio.widgets.document import Document
+
+
+_SCREENS = {
+    "home": ("home", "GameHomeScreen"),
+    "code": ("selector", "RuleSelectorScreen"),
+    "rule": ("rule_editor", "RuleEditorScreen"),
+    "generalise": ("generalise", "GeneraliseScreen"),
+    "map": ("map_editor", "MapEditorScreen"),
+    "paint": ("paint_editor", "PaintEditorScreen"),
+    "settings": ("settings", "SettingsScreen"),
+    "play": ("play", "PlayScreen"),
+}
+"""What -> (module of this package, screen class). Named, not imported: the screens open each
+other through here, and a screen's module is loaded when it is first opened."""
 
 
 def make(what: str, document: Document[Game], **options: Any) -> Screen:
     """A new screen: home, code, rule, generalise, map, paint, settings or play."""
+    try:
+        module, name = _SCREENS[what]
+    except KeyError:
+        raise ValueError(f"no TileCode screen called {what!r}") from None
+    screen_class = getattr(importlib.import_module(f"{__package__}.{module}"), name)
     if what == "home":
-        from studio.screens.tilecode.home import GameHomeScreen
-
-        return GameHomeScreen(document)
-    if what == "code":
-        from studio.screens.tilecode.selector import RuleSelectorScreen
-
-        return RuleSelectorScreen(document, **options)
-    if what == "rule":
-        from studio.screens.tilecode.rule_editor import RuleEditorScreen
-
-        return RuleEditorScreen(document, **options)
-    if what == "generalise":
-        from studio.screens.tilecode.generalise import GeneraliseScreen
-
-        return GeneraliseScreen(document, **options)
-    if what == "map":
-        from studio.screens.tilecode.map_editor import MapEditorScreen
-
-        return MapEditorScreen(document, **options)
-    if what == "paint":
-        from studio.screens.tilecode.paint_editor import PaintEditorScreen
-
-        return PaintEditorScreen(document, **options)
-    if what == "settings":
-        from studio.screens.tilecode.settings import SettingsScreen
-
-        return SettingsScreen(document, **options)
-    if what == "play":
-        from studio.screens.tilecode.play import PlayScreen
-
-        return PlayScreen(document, **options)
-    raise ValueError(f"no TileCode screen called {what!r}")
+        return screen_class(document)
+    return screen_class(document, **options)
 
 
 def start_play(screen: Screen) -> None:

@@ -21,8 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..nodes import Node
-from ..pattern import Pattern
+from studio.engines.btree.runtime.nodes import Node
+from studio.engines.btree.runtime.pattern import Pattern
 from .layout import Layout, rewrite_pairs
 
 _REPLACING = ("set-board", "layer-template", "append-rows", "append-columns")

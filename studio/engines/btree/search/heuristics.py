@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..nodes import Node
-from ..pattern import Pattern
+from studio.engines.btree.runtime.nodes import Node
+from studio.engines.btree.runtime.pattern import Pattern
 from .tables import H_ABSENT, H_COUNT, H_DISTANCE, H_PRESENT, H_REACH
 
 KINDS = {"count": H_COUNT, "present": H_PRESENT, "absent": H_ABSENT}

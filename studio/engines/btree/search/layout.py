@@ -20,8 +20,8 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..nodes import Node
-from ..pattern import Pattern
+from studio.engines.btree.runtime.nodes import Node
+from studio.engines.btree.runtime.pattern import Pattern
 
 VOID = "."
 RESULT_SHIFT, FRAME_SHIFT, PREV_SHIFT = 32, 52, 60

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Engine
+from studio.engines.btree.runtime.engine import Engine
 from . import kernels as k
 from .deadcells import dead_cells
 from .heuristics import terms_for

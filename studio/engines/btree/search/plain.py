@@ -12,13 +12,15 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..boardstate import BoardState
-from ..engine import Engine, Program
-from ..pattern import Pattern
-from ..rng import Rng
-from ..snapshot import Snapshot, freeze_frame
+from studio.engines.btree.runtime.boardstate import BoardState
+from studio.engines.btree.runtime.engine import Engine, Program
+from studio.engines.btree.runtime.pattern import Pattern
+from studio.engines.btree.runtime.rng import Rng
+from studio.engines.btree.runtime.snapshot import Snapshot, freeze_frame
 from .kernels import X_FULL, X_OK, X_RANDOM, Children
-from .layout import FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields
+from .layout import (
+    FRAME_MASK, FRAME_SHIFT, Layout, LayoutError, decode_frames, encode_frames, header_fields,
+)
 from .quiet import settled_on
 from .reach import SCRATCH, reach_on
 from .tables import H_COUNT, H_DISTANCE, H_PRESENT, H_REACH, stalemate_code, stepout_code

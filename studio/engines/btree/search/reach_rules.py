@@ -8,7 +8,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..nodes import Node
+from studio.engines.btree.runtime.nodes import Node
 from .layout import Layout, rewrite_pairs
 
 

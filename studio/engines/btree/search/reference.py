@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine import Engine
+from studio.engines.btree.runtime.engine import Engine
 
 BYTES_PER_STATE = 2048
 """A rough size of one state here (key, snapshot, dict entry), for the memory limit."""

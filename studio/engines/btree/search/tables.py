@@ -13,8 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..nodes import Node, is_number
-from ..pattern import Pattern
+from studio.engines.btree.runtime.nodes import Node, is_number
+from studio.engines.btree.runtime.pattern import Pattern
 from .layout import Layout
 
 TYPES = ("order", "all", "none", "random-try", "loop-until-all", "loop-times", "win", "lose", "draw",

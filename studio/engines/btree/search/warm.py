@@ -20,8 +20,9 @@ def _tiny_game() -> dict:
 
 def warm_up() -> None:
     """Run each strategy once on a tiny game (two threads for the breadth-first one)."""
-    from ..engine import Engine  # noqa: PLC0415 - the solver imports this package
-    from ..solver import solve  # noqa: PLC0415
+    # lazily: the solver imports this package
+    from studio.engines.btree.runtime.engine import Engine  # noqa: PLC0415
+    from studio.engines.btree.search.solver import solve  # noqa: PLC0415
 
     for strategy, jobs in (("bfs", 1), ("bfs", 2), ("astar", 1), ("best", 1), ("dfs", 1)):
         solve(Engine(_tiny_game()), strategy=strategy, jobs=jobs)

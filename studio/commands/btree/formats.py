@@ -1,0 +1,118 @@
+"""``studio export`` and ``studio expand``, and the trrbt part of ``studio import`` (``importing``):
+trrbt games in and out of the studio."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+from studio.commands import command, output_target
+from studio.engines.btree import BtreeError, Compiled, export_json
+from studio.engines.btree.model.export import dumps_json
+from studio.storage import ProjectError, free_path, save_project, slug
+from studio.storage.btree.trrbt import import_game, load_compiled as _load_compiled, load_game
+
+__all__ = ["load_compiled"]
+
+
+def as_project_error(exc: BtreeError, path: Path) -> ProjectError:
+    """A BtreeError as the CLI's one error type: file, then node path, type and message."""
+    text = str(dataclasses.replace(exc, file=""))
+    return ProjectError(text, file=Path(exc.file) if exc.file else path, hint="")
+
+
+def load_compiled(path: str | Path, missing_links: str | None = None) -> Compiled:
+    """Compile a btree project (.toml) or trrbt game (.yaml/.yml/.json); errors as ProjectError."""
+    try:
+        return _load_compiled(path, missing_links)
+    except BtreeError as exc:
+        raise as_project_error(exc, Path(path)) from None
+
+
+def _write_output(text: str, output: str | None, force: bool = True) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ProjectError(f"cannot write: {exc.strerror or exc}", file=target) from None
+    print(target)
+
+
+def missing_links_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    parser.add_argument(
+        "--missing-links", choices=["error", "empty"], default=default,
+        help="a link or x-file whose target/file is missing: an error, or expand to nothing "
+        "as the reference does" + (" (default: error)" if default else " (default: the project's setting)"),
+    )
+
+
+# ------------------------------------------------------------------------------------ import
+
+
+def import_trrbt_file(path: Path, output: str | None, force: bool, missing_links: str) -> int:
+    """``studio import`` of a trrbt YAML/JSON game: one self-contained btree project."""
+    try:
+        project, compiled = import_game(path, missing_links)
+    except BtreeError as exc:
+        raise as_project_error(exc, path) from None
+    if output is None and free_path(Path.cwd(), project.name).stem != slug(project.name):
+        # Levels of one game share its name ("blockdude levels"): a second import is named
+        # after its file too, or the home screen lists two rows nobody can tell apart.
+        project.header.name = f"{project.name} ({path.stem})"
+    target = output_target(output, project.name, force)
+    save_project(project, target)
+    for warning in compiled.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for note in compiled.game.warnings if compiled.game else ():
+        print(f"warning: {note}", file=sys.stderr)
+    print(target)
+    return 0
+
+
+# ------------------------------------------------------------------------------------ export
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("project", metavar="PROJECT", help="a btree project (.toml) or a trrbt game")
+    parser.add_argument("--format", choices=["trrbt-json"], default="trrbt-json", help="output format")
+    parser.add_argument("-o", "--output", metavar="OUT.json", help="file to write (default: standard output)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="write the expanded plain tree (self-contained) instead of the authored one")
+    missing_links_option(parser, None)
+
+
+@command("export", "export a btree project as trrbt JSON", _export_arguments)
+def _export(args: argparse.Namespace) -> int:
+    path = Path(args.project)
+    try:
+        game = load_game(path)
+        if args.compiled:
+            compiled = load_compiled(path, args.missing_links)
+            text = export_json(game, compiled.tree)
+        else:
+            text = export_json(game)
+    except BtreeError as exc:
+        raise as_project_error(exc, path) from None
+    _write_output(text, args.output)
+    return 0
+
+
+# ------------------------------------------------------------------------------------ expand
+
+
+def _expand_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAMEFILE|PROJECT", help="a trrbt game or a btree project")
+    parser.add_argument("-o", "--output", metavar="OUT.json", help="file to write (default: standard output)")
+    missing_links_option(parser, None)
+
+
+@command("expand", "print the compiled tree of a game as {name, tree} JSON", _expand_arguments)
+def _expand(args: argparse.Namespace) -> int:
+    compiled = load_compiled(args.game, args.missing_links)
+    _write_output(dumps_json(compiled.to_json()), args.output)
+    return 0

@@ -1,0 +1,148 @@
+"""``studio match`` and ``studio tournament``: Haunted Tiles without the UI (spec haunted.md §12).
+
+    studio match builtin:greedy my_ai.py --rounds 5 --seed 7 --replay out.json.gz
+    studio tournament builtin:greedy builtin:lookahead a.py b.js --format roundrobin --json
+    studio tournament --project cup.toml --name "Inner school CSM"
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from studio import __version__
+from studio.commands import command
+from studio.commands.haunted.entrants import Setup, match_options, result_json, round_line
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.match import run_match
+from studio.engines.haunted.match_data import tally
+from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
+from studio.sessions.haunted.entrants import distinct_names
+from studio.sessions.haunted.results import write_csv
+from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun, tournament_folder
+from studio.storage import ProjectError
+from studio.storage.haunted.kind import tournaments_of
+from studio.storage.haunted.replay import save_replay
+
+
+def _names(first: str, second: str) -> dict[str, str]:
+    first, second = distinct_names(first, second)
+    return {"A": first, "B": second}
+
+
+def _match_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ai_a", metavar="AI_A", help="team A (home in round 1): builtin:NAME, "
+                        "a .py or .js file, or a team of --project")
+    parser.add_argument("ai_b", metavar="AI_B", help="team B")
+    match_options(parser)
+    parser.add_argument("--replay", metavar="FILE", help="save the replay (.json or .json.gz)")
+    parser.add_argument("--quiet", action="store_true", help="print only the match result")
+
+
+@command("match", "play a Haunted Tiles match between two AIs", _match_arguments)
+def _match(args: argparse.Namespace) -> int:
+    setup = Setup(args)
+    team_a, team_b = setup.entrant(args.ai_a), setup.entrant(args.ai_b)
+    names = _names(team_a.name, team_b.name)
+    team_a.name, team_b.name = names["A"], names["B"]
+    result = run_match(team_a, team_b, setup.maps, setup.config, setup.seed)
+    if args.replay:
+        save_replay(replays.build(result, __version__), Path(args.replay))
+    if args.json:
+        print(json.dumps(result_json(result, names, setup.seed), indent=2, ensure_ascii=False))
+        return 0
+    for note in result.log:
+        print(f"note: {note}")
+    if not args.quiet:
+        for r in result.rounds:
+            print(round_line(r, names))
+    toss = " after a coin toss" if result.coin_toss else ""
+    print(f"{names[result.winner]} wins {tally(result.wins, result.ties, result.winner, '-')}"
+          f"{toss} (seed {setup.seed})")
+    return 0
+
+
+def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ais", nargs="*", metavar="AI",
+                        help="entrants in registration order (builtin:NAME, files, team names)")
+    parser.add_argument("--format", choices=["single", "roundrobin", "double"], default=None,
+                        help="single elimination (default), round robin, or double round robin")
+    parser.add_argument("--name", help="run this [[tournament]] of --project")
+    parser.add_argument("--third-place", action="store_true", help="play a third-place match")
+    parser.add_argument("--replays", metavar="FOLDER",
+                        help="save every match's replay and index.json here (default with --name:"
+                             " replays/NAME beside the project)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --replays: reuse the matches already saved there")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write the standings as CSV to FILE and every match to "
+                             "FILE-matches.csv")
+    match_options(parser)
+
+
+_FORMATS = {"single": SINGLE, "roundrobin": ROUND_ROBIN, "double": DOUBLE_ROUND_ROBIN}
+
+
+@command("tournament", "run a Haunted Tiles tournament (single elimination or round robin)",
+         _tournament_arguments)
+def _tournament(args: argparse.Namespace) -> int:
+    setup = Setup(args)
+    mode = _FORMATS[args.format or "single"]
+    entrant_names = list(args.ais)
+    third_place = args.third_place
+    school_sizes = None
+    if args.name:
+        if not args.project:
+            raise ProjectError("--name needs --project")
+        table = next((t for t in tournaments_of(setup.body, setup.teams) if t["name"] == args.name), None)
+        if table is None:
+            raise ProjectError(f"no tournament named {args.name!r} in the project")
+        entrant_names = entrant_names or table["entrants"]
+        mode = _FORMATS[args.format] if args.format else table["mode"]
+        third_place = third_place or table["third_place"]
+        if args.seed is None:
+            setup.seed = table["seed"]
+        if table["seeding"] == "school-size":
+            sizes = {t.name: t.school_size for t in setup.teams}
+            school_sizes = [sizes[n] for n in entrant_names]
+    if len(entrant_names) < 2:
+        raise ProjectError("a tournament needs at least two AIs")
+    if len(set(entrant_names)) != len(entrant_names):
+        raise ProjectError("an AI is entered twice", hint="copy the file to enter it again")
+    folder = Path(args.replays) if args.replays else None
+    if folder is None and args.name:  # a project's tournament keeps its replays beside it (§11)
+        folder = tournament_folder(setup.folder, args.name)
+    if args.resume and folder is None:
+        raise ProjectError("--resume needs --replays FOLDER")
+    plan = TournamentPlan(mode, tuple(entrant_names), setup.config, setup.maps, setup.seed,
+                          args.name or "", tuple(setup.teams), setup.folder,
+                          tuple(school_sizes) if school_sizes else None, third_place, folder,
+                          bool(args.in_process))
+
+    def on_match(played) -> None:
+        if not args.json:
+            home, away = entrant_names[played.home], entrant_names[played.away]
+            r = played.result
+            toss = ", coin toss" if r.coin_toss else ""
+            print(f"{played.stage:<14} {home} vs {away}: {entrant_names[played.winner]} wins "
+                  f"{tally(r.wins, r.ties, r.winner, '-')}{toss}")
+
+    run = TournamentRun(plan, resume=args.resume, on_match=on_match)
+    document = run.run()
+    if args.csv:
+        for path in write_csv(document, Path(args.csv)):
+            print(f"wrote {path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return 0
+    result = run.result
+    for stage, entrant in result.byes:
+        print(f"{stage:<14} {entrant_names[entrant]}: bye")
+    print("standings:")
+    for place, index in enumerate(result.standings, 1):
+        rating = f"  Elo {result.ratings[index]:.0f}" if result.ratings else ""
+        print(f"  {place}. {entrant_names[index]}{rating}")
+    print(f"(seed {setup.seed})")
+    return 0

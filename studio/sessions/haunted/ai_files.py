@@ -1,0 +1,226 @@
+"""Writing AI source files for Haunted Tiles: the documented starters (haunted.md §4.3) and the
+code of an imported team list (§4.4).
+
+``studio new-ai`` and the Teams & AIs screen's "new from template" both write the starters, so the
+text lives here, below both. New files are created exclusively: an existing file is never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio.engines.haunted.map_edit import unique_name
+from studio.storage.errors import ProjectError
+from studio.storage.haunted.teams_csv import teams_from_csv
+
+AI_FOLDER = "ais"
+"""Where new AI files go, beside the project file."""
+
+PYTHON_STARTER = '''"""{name}: a Haunted Tiles AI (from the studio's starter template).
+
+Play it with:  studio match {file} builtin:greedy
+
+The studio calls ``main(game_state, side)`` once per turn, in a sandboxed worker process that is
+started for each round: module-level variables last for one round. ``print`` output shows in the
+match log. Answer within the time limit (2 s by default) or the round is lost.
+
+``game_state`` (your own copy; rows first, ``tileStates[row][col]``; north is row - 1)::
+
+    {{
+      "boardSize": [7, 7],
+      "tileStates": [[3, 3, 3, 3, 3, 3, 3], ...],   # 3 good, 2 warning, 1 danger, 0 broken
+      "teamStates": {{
+        "home": [{{"coord": [0, 0], "isDead": False}}, ...],   # always 3 monsters, [row, col]
+        "away": [{{"coord": [6, 0], "isDead": False}}, ...]
+      }}
+    }}
+
+``side`` is "home" or "away". Return a list of three moves, one per monster in order (entries for
+dead monsters are ignored): "north", "south", "east", "west" or "none" (jump in place). Every move
+hits a tile: a jump hits your own tile, a step the tile you land on; a tile that reaches 0 breaks
+and whoever stands on it falls. Stepping off the board is falling too.
+"""
+
+import random  # seeded by the studio for every round: same seed, same game
+
+STEPS = {{"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1), "none": (0, 0)}}
+
+
+def main(game_state, side):
+    """Each living monster steps to the strongest tile next to it (or stays)."""
+    rows, cols = game_state["boardSize"]
+    tiles = game_state["tileStates"]
+    moves = []
+    for monster in game_state["teamStates"][side]:
+        if monster["isDead"]:
+            moves.append("none")
+            continue
+        row, col = monster["coord"]
+        best, best_strength = "none", -1
+        for move, (dr, dc) in STEPS.items():
+            r, c = row + dr, col + dc
+            if 0 <= r < rows and 0 <= c < cols:
+                # A jump leaves the own tile one weaker; a step weakens the destination.
+                strength = tiles[r][c] - 1
+                if strength > best_strength or (strength == best_strength and random.random() < 0.5):
+                    best, best_strength = move, strength
+        moves.append(best)
+    return moves
+'''
+
+JS_STARTER = '''// {name}: a Haunted Tiles AI in JavaScript (from the studio's starter template).
+//
+// Play it with:  studio match {file} builtin:greedy     (needs: pip install 'studio[js]')
+//
+// The studio calls main(gameState, side) once per turn in a fresh V8 context per round: global
+// variables last for one round. console.log output shows in the match log. You may return a
+// Promise (setTimeout works); answer within the time limit (2 s by default) or lose the round.
+//
+// gameState (rows first, tileStates[row][col]; north is row - 1):
+//   {{ boardSize: [7, 7],
+//     tileStates: [[3, 3, 3, 3, 3, 3, 3], ...],        // 3 good, 2 warning, 1 danger, 0 broken
+//     teamStates: {{ home: [{{ coord: [0, 0], isDead: false }}, ...],   // always 3, [row, col]
+//                   away: [{{ coord: [6, 0], isDead: false }}, ...] }} }}
+// side is "home" or "away". Return three moves, one per monster in order (dead ones ignored):
+// "north", "south", "east", "west" or "none" (jump in place). Every move hits a tile; a tile
+// that reaches 0 breaks and whoever stands on it falls. Stepping off the board is falling too.
+
+var STEPS = {{ north: [-1, 0], south: [1, 0], east: [0, 1], west: [0, -1], none: [0, 0] }};
+
+function main(gameState, side) {{
+  var rows = gameState.boardSize[0], cols = gameState.boardSize[1];
+  var tiles = gameState.tileStates;
+  return gameState.teamStates[side].map(function (monster) {{
+    if (monster.isDead) return "none";
+    var best = "none", bestStrength = -1;
+    Object.keys(STEPS).forEach(function (move) {{
+      var r = monster.coord[0] + STEPS[move][0], c = monster.coord[1] + STEPS[move][1];
+      if (r < 0 || r >= rows || c < 0 || c >= cols) return;
+      // A jump leaves the own tile one weaker; a step weakens the destination.
+      var strength = tiles[r][c] - 1;
+      if (strength > bestStrength || (strength === bestStrength && Math.random() < 0.5)) {{
+        best = move; bestStrength = strength;
+      }}
+    }});
+    return best;
+  }});
+}}
+'''
+
+
+def starter_text(name: str, file_name: str, js: bool) -> str:
+    """The starter AI's source for ``name`` (shown in its header), to be saved as ``file_name``."""
+    return (JS_STARTER if js else PYTHON_STARTER).format(name=name, file=file_name)
+
+
+def ai_stem(name: str) -> str:
+    """A file-name stem for an AI's name: letters, digits, ``_`` and ``-`` only."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "my_ai"
+
+
+def create_ai_file(folder: Path, stem: str, suffix: str, text: Callable[[Path], str]) -> Path:
+    """Write a new file ``ais/STEM.SUFFIX`` under ``folder`` (``STEM-2`` … when that is taken).
+
+    Args:
+        folder: the project's folder.
+        stem: the file name without suffix.
+        suffix: ``.py`` or ``.js``.
+        text: the content for the relative path it is written to (a starter names its file).
+
+    Returns:
+        The file's path relative to ``folder`` (as a ``[[team]]`` source names it).
+
+    Raises:
+        ProjectError: the folder or the file cannot be written.
+    """
+    target = Path(AI_FOLDER) / f"{stem}{suffix}"
+    number = 2
+    try:
+        (folder / AI_FOLDER).mkdir(exist_ok=True)
+        while True:
+            try:
+                # "x" creates or fails: a file appearing between a check and the write is kept.
+                with open(folder / target, "x", encoding="utf-8") as file:
+                    file.write(text(target))
+                return target
+            except FileExistsError:
+                target = Path(AI_FOLDER) / f"{stem}-{number}{suffix}"
+                number += 1
+    except OSError as exc:
+        raise ProjectError(f"cannot write: {exc.strerror or exc}", file=folder / target) from None
+
+
+def write_starter(folder: Path, name: str, js: bool = False) -> Path:
+    """Write the starter AI for ``name`` under ``folder/ais``; returns its relative path."""
+    return create_ai_file(folder, ai_stem(name), ".js" if js else ".py",
+                          lambda target: starter_text(name, target.as_posix(), js))
+
+
+URL_STUB = '''// {team}: imported from the original team list. Its code is hosted at
+//   {url}
+// and was not downloaded (the studio never fetches code by itself). Paste the script here.
+
+function main(gameState, side) {{
+  throw new Error({message});
+}}
+'''
+
+
+@dataclass(frozen=True)
+class TeamImport:
+    """What importing a team list added."""
+
+    tables: list[dict[str, Any]]
+    """New ``[[team]]`` tables, in registration order."""
+    files: list[Path]
+    """The code files written (relative to the project folder)."""
+    notes: list[str]
+    """What to look at: hosted code not downloaded, monsters replaced, renamed teams."""
+
+
+def import_team_list(path: Path, folder: Path, taken: set[str]) -> TeamImport:
+    """Read the original team-list CSV at ``path``; write each team's code under ``ais/``.
+
+    Args:
+        path: the CSV file.
+        folder: the project's folder (the code files go to its ``ais/``; none is overwritten).
+        taken: the registry's team names (clashes get "Name (2)").
+
+    Raises:
+        ProjectError: the file cannot be read or is not a team list; nothing is written then.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProjectError(f"cannot read the team list: {exc}", file=Path(path)) from None
+    try:
+        rows = teams_from_csv(text)
+    except ProjectError as exc:
+        exc.file = Path(path)
+        raise
+    taken = set(taken)
+    tables, files, notes = [], [], []
+    for row in rows:
+        name = unique_name(row.team, taken)
+        taken.add(name)
+        if name != row.team:
+            notes.append(f"{row.team!r} is already a team: added as {name!r}")
+        if row.url:
+            notes.append(f"{name}: code hosted at {row.url}, not downloaded")
+        code = row.code
+        if row.url:
+            message = json.dumps(f"not downloaded yet: {row.url}")
+            code = URL_STUB.format(team=row.team, url=row.url, message=message)
+        source = create_ai_file(folder, ai_stem(row.team), ".js", lambda _target, c=code: c)
+        files.append(source)
+        notes.extend(row.notes)
+        table = {"name": name, "team": row.team, "school": row.school, "runtime": "js",
+                 "source": source.as_posix(), "monster": row.monster, "alternate": row.alternate}
+        tables.append({key: value for key, value in table.items() if value != ""})
+    return TeamImport(tables, files, notes)

@@ -1,0 +1,182 @@
+"""Haunted Tiles use cases that the CLI and the screens share (screens.md: "below both").
+
+Turning an AI name into a match entrant — a team of the project, ``builtin:NAME``, or a ``.py`` /
+``.js`` file — and describing a match to play (:class:`MatchPlan`). Reading AI files and starting
+worker processes happens here, so the engines stay pure and neither the commands nor the
+screens copy it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from studio.engines.haunted.board import Map
+from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
+from studio.engines.haunted.match import Entrant, MatchConfig
+from studio.engines.haunted.players import Player
+from studio.storage.errors import ProjectError
+from studio.storage.haunted.kind import TeamEntry
+
+
+def _factory():
+    try:
+        from studio.engines.haunted.ai.factory import make_player
+    except ImportError:  # runners not installed: built-ins can still play in process
+        return None
+    return make_player
+
+
+def source_sha256(path: Path) -> str:
+    """The SHA-256 of an AI file recorded in replays ("" when it cannot be read)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def team_source(team: TeamEntry, folder: Path | None) -> str:
+    """What a registry entry runs: ``builtin:NAME`` or the path of its file."""
+    if team.runtime == "builtin":
+        return PREFIX + team.source
+    return str((folder or Path.cwd()) / team.source)
+
+
+def _maker(source: str, runtime: str, config: MatchConfig, in_process: bool,
+           no_time_limit: bool) -> Callable[[], Player]:
+    make_player = _factory()
+    if make_player is None:
+        if runtime != "builtin":
+            raise ProjectError("the AI runners are not available in this installation")
+        from studio.engines.haunted.inprocess import InProcessPlayer
+
+        return lambda: InProcessPlayer(source)
+    limits = {"time_limit": None if no_time_limit else config.time_limit,
+              "load_limit": config.load_limit}
+
+    def make() -> Player:
+        try:
+            return make_player(source, in_process_builtins=in_process, **limits)
+        except (ValueError, RuntimeError) as exc:
+            raise ProjectError(str(exc)) from None
+
+    return make
+
+
+def prepare_simulator() -> None:
+    """Compile the batch simulator (in another process) before an AI that runs it plays.
+
+    Its sandboxed workers cannot afford the first compile (seconds, against a load limit of
+    5 s) and load the machine code from the cache instead; without it they would play as
+    lookahead, and a match would depend on whether the cache was warm. Blocks: call it off the
+    event loop (entrants are resolved on the match's thread).
+    """
+    from studio.sessions import warmup  # noqa: PLC0415
+
+    warmup.prepare(warmup.HAUNTED)
+
+
+def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] = (),
+                    folder: Path | None = None, *, name: str | None = None,
+                    in_process: bool = False, no_time_limit: bool = False) -> Entrant:
+    """The match entrant for an AI name.
+
+    Args:
+        spec: a team name of ``teams``, ``builtin:NAME``, or a ``.py`` / ``.js`` file.
+        config: the match settings (time and load limits of the workers).
+        teams: the project's registry.
+        folder: the project's folder (team sources are relative to it).
+        name: the name shown for the entrant (default: ``spec``).
+        in_process: run built-ins inside the studio process (trusted fast mode).
+        no_time_limit: the UI's debug switch: moves may take as long as they take.
+
+    Raises:
+        ProjectError: the AI cannot play, with what to do.
+    """
+    team = next((t for t in teams if t.name == spec), None)
+    monster = alternate = ""
+    if team is not None:
+        monster, alternate = team.monster, team.alternate
+        source = team_source(team, folder)
+    else:
+        source = spec
+    if source.startswith(PREFIX):
+        bare = source[len(PREFIX):]
+        if bare not in BUILTINS:
+            raise ProjectError(f"no built-in AI named {bare!r}",
+                               hint="built-ins: " + ", ".join(PREFIX + n for n in BUILTINS))
+        runtime, digest = "builtin", source_sha256(BUILTINS[bare])
+    elif source.endswith((".py", ".js")):
+        path = Path(source)
+        if not path.is_file():
+            raise ProjectError("no such AI file", file=path)
+        runtime, digest = ("js" if source.endswith(".js") else "python"), source_sha256(path)
+    else:
+        raise ProjectError(f"unknown AI {spec!r}",
+                           hint="give builtin:NAME, a .py or .js file, or a team of the project")
+    if runtime == "builtin" and source[len(PREFIX):] in SIMULATING:
+        prepare_simulator()
+    make = _maker(source, runtime, config, in_process, no_time_limit)
+    make().close()  # fail now, with a clear message, rather than in round 1
+    return Entrant(name or spec, make, runtime, source, digest, monster, alternate)
+
+
+def distinct_names(first: str, second: str) -> tuple[str, str]:
+    """Two entrant names that can tell the teams apart (an AI against itself gets (A)/(B))."""
+    if first == second:
+        return f"{first} (A)", f"{second} (B)"
+    return first, second
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """A match to play: who, where and how (what the match setup screen fills in)."""
+
+    home: str
+    """Team A (home in round 1): a team name of ``teams``, ``builtin:NAME`` or an AI file."""
+    away: str
+    """Team B."""
+    config: MatchConfig
+    seed: int
+    maps: dict[str, Map]
+    teams: tuple[TeamEntry, ...] = ()
+    folder: Path | None = None
+    home_name: str | None = None
+    """The name shown for team A (default: ``home``), e.g. "Test" for the AI editor's run."""
+    away_name: str | None = None
+    no_time_limit: bool = False
+    in_process_builtins: bool = False
+    pace: float = 0.5
+    """Seconds per turn in the match view (0: as fast as possible)."""
+    start_paused: bool = False
+    """Hold the match before its first turn (step it with ``n``)."""
+    extra: dict[str, str] = field(default_factory=dict)
+    """Notes for the view (e.g. "quick test of map X")."""
+
+    def names(self) -> tuple[str, str]:
+        """The teams as the match view names them: a team by its name, a built-in by its bare
+        name, an AI file by its file name."""
+        def shown(spec: str, name: str | None) -> str:
+            if name:
+                return name
+            if spec.endswith((".py", ".js")):
+                return Path(spec).name
+            return spec.removeprefix(PREFIX)  # "greedy": the panel beside the board is narrow
+
+        return distinct_names(shown(self.home, self.home_name), shown(self.away, self.away_name))
+
+    def entrants(self) -> tuple[Entrant, Entrant]:
+        """Both entrants, started once each to fail early.
+
+        Raises:
+            ProjectError: an AI cannot play.
+        """
+        names = self.names()
+        options = {"in_process": self.in_process_builtins, "no_time_limit": self.no_time_limit}
+        team_a = resolve_entrant(self.home, self.config, self.teams, self.folder,
+                                 name=names[0], **options)
+        team_b = resolve_entrant(self.away, self.config, self.teams, self.folder,
+                                 name=names[1], **options)
+        return team_a, team_b

@@ -1,0 +1,102 @@
+"""Where a Haunted Tiles project keeps its replays, and what the replay browser lists
+(haunted.md §4.1: "replays … live in a ``replays/`` folder beside the project"; §13.4)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio import __version__
+from studio.engines.common.words import counted
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.match import MatchResult
+from studio.engines.haunted.match_data import tally
+from studio.storage.errors import ProjectError
+from studio.storage.haunted.replay import load_replay, save_replay
+
+FOLDER = "replays"
+SUFFIXES = (".json", ".json.gz")
+
+
+def replays_folder(project_folder: Path) -> Path:
+    return Path(project_folder) / FOLDER
+
+
+def list_replays(project_folder: Path) -> list[Path]:
+    """Every replay file under ``replays/`` (tournaments' sub-folders too), newest first."""
+    root = replays_folder(project_folder)
+    if not root.is_dir():
+        return []
+    found = [p for p in root.rglob("*") if p.is_file() and p.name.endswith(SUFFIXES)
+             and p.name != "index.json" and ".trash" not in p.relative_to(root).parts]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, str(p)), reverse=True)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "team"
+
+
+def new_replay_path(project_folder: Path, names: tuple[str, str],
+                    when: _dt.datetime | None = None) -> Path:
+    """A new file name in ``replays/``: date, time and the two teams, never an existing file."""
+    when = when or _dt.datetime.now()
+    stem = f"{when:%Y-%m-%d-%H%M%S}-{_slug(names[0])}-vs-{_slug(names[1])}"
+    root = replays_folder(project_folder)
+    path, k = root / f"{stem}.json.gz", 2
+    while path.exists():
+        path, k = root / f"{stem}-{k}.json.gz", k + 1
+    return path
+
+
+def save_match(result: MatchResult | dict[str, Any], path: Path) -> Path:
+    """Write a match's replay (a partial one when the match was aborted, or a replay body).
+
+    Raises:
+        ProjectError: it could not be written (the message names the file).
+    """
+    return save_replay(replays.build(result, __version__), path)
+
+
+@dataclass(frozen=True)
+class ReplayInfo:
+    """One line of the replay browser."""
+
+    path: Path
+    created: str
+    teams: tuple[str, str]
+    maps: tuple[str, ...]
+    result: str
+    seed: int | None
+    rounds: int
+    error: str = ""
+    """Why the file cannot be read ("" when it can)."""
+
+
+def describe_result(document: dict[str, Any]) -> str:
+    """The result in words: "A wins 3–1–0", "aborted after 2 rounds"."""
+    summary = document.get("result") or {}
+    teams = document.get("teams", {})
+    wins = summary.get("wins", {})
+    if summary.get("aborted"):
+        return (f"aborted after {counted(summary.get('rounds_played', 0), 'round')}, "
+                f"{tally(wins, summary.get('ties', 0))}")
+    winner = teams.get(summary.get("winner"), {}).get("name", "?")
+    toss = ", coin toss" if summary.get("coin_toss") else ""
+    return f"{winner} wins {tally(wins, summary.get('ties', 0), summary.get('winner'))}{toss}"
+
+
+def replay_info(path: Path) -> ReplayInfo:
+    """What the browser shows about one file (a broken file is listed with its error)."""
+    try:
+        document = load_replay(path)
+    except ProjectError as exc:
+        return ReplayInfo(path, "", ("?", "?"), (), "", None, 0, error=exc.message)
+    teams = document["teams"]
+    names = (teams.get("A", {}).get("name", "?"), teams.get("B", {}).get("name", "?"))
+    maps = tuple(dict.fromkeys(r.get("map", "?") for r in document["rounds"]))
+    return ReplayInfo(path, str(document.get("created", "")), names, maps,
+                      describe_result(document), document.get("seed"), len(document["rounds"]))
+

@@ -1,0 +1,320 @@
+"""Running a Haunted Tiles tournament with its replays folder (haunted.md §11): the use case that
+``studio tournament`` and the tournament screen share.
+
+A run saves every match as ``match-NNN.json.gz`` the moment it ends and rewrites ``index.json``
+after each one, so a run that stops early (cancelled, crashed, killed) resumes where it stopped:
+the saved matches are read back, not played again, and the schedule's seeds stay the same.
+:meth:`TournamentRun.run` plays on the thread that calls it (a Textual thread worker in the UI,
+while the AIs think in their own processes); :meth:`TournamentRun.cancel` and
+:meth:`TournamentRun.progress` are safe from any thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio import __version__
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.board import Map
+from studio.engines.haunted.match import MatchConfig, MatchResult
+from studio.engines.haunted.tournament import (
+    DOUBLE_ROUND_ROBIN,
+    SINGLE,
+    Fixture,
+    Played,
+    TournamentResult,
+    round_robin,
+    scheduled_matches,
+    seeding_order,
+    single_elimination,
+)
+from studio.sessions.haunted.entrants import resolve_entrant
+from studio.sessions.haunted.replays import replays_folder
+from studio.storage.atomic import atomic_write
+from studio.storage.errors import ProjectError
+from studio.storage.folder import slug
+from studio.storage.haunted.kind import TeamEntry
+from studio.storage.haunted.replay import load_replay, save_replay
+
+INDEX = "index.json"
+FORMAT = "studio-haunted-tournament"
+
+
+def tournament_folder(project_folder: Path, name: str) -> Path:
+    """Where a project's tournament keeps its replays and ``index.json`` (§11)."""
+    return replays_folder(project_folder) / slug(name)
+
+
+def has_results(project_folder: Path, name: str) -> bool:
+    """Whether a tournament called ``name`` left results beside the project (a run, or part of
+    one), whether or not the project still has the tournament."""
+    folder = tournament_folder(project_folder, name)
+    return (folder / INDEX).exists() or replay_file(folder, 1).exists()
+
+
+def replay_file(folder: Path, number: int) -> Path:
+    return folder / f"match-{number:03d}.json.gz"
+
+
+def saved_matches(folder: Path) -> dict[int, MatchResult]:
+    """The matches of an earlier run, by schedule number (consecutive from 1)."""
+    done: dict[int, MatchResult] = {}
+    number = 1
+    while replay_file(folder, number).exists():
+        done[number] = MatchResult.from_replay(load_replay(replay_file(folder, number)))
+        number += 1
+    return done
+
+
+def read_index(folder: Path) -> dict[str, Any] | None:
+    """The ``index.json`` of a tournament folder; None when there is none yet.
+
+    Raises:
+        ProjectError: it exists but cannot be read.
+    """
+    path = Path(folder) / INDEX
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProjectError(f"cannot read the tournament results: {exc}", file=path) from None
+    if not isinstance(document, dict) or not isinstance(document.get("matches"), list):
+        raise ProjectError("not a tournament index", file=path)
+    return document
+
+
+def _write_index(folder: Path, document: dict[str, Any]) -> None:
+    data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / INDEX, data, backup=False)
+    except OSError as exc:
+        raise ProjectError(f"cannot write the tournament index: {exc.strerror or exc}",
+                           file=folder / INDEX) from None
+
+
+def clear_run(folder: Path) -> None:
+    """Forget an earlier run: its matches would otherwise be taken for this run's on resume."""
+    if not folder.is_dir():
+        return
+    for path in folder.glob("match-*.json.gz"):
+        path.unlink()
+    (folder / INDEX).unlink(missing_ok=True)
+
+
+class TournamentCancelled(Exception):
+    """The run was cancelled; the matches finished before that are saved."""
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    """A tournament to run: who, in which format, with which settings, and where it is saved."""
+
+    mode: str
+    entrants: tuple[str, ...]
+    """AI names in registration order: team names of ``teams``, ``builtin:NAME`` or files."""
+    config: MatchConfig
+    maps: dict[str, Map]
+    seed: int
+    name: str = ""
+    teams: tuple[TeamEntry, ...] = ()
+    folder: Path | None = None
+    """The project's folder (team sources are relative to it)."""
+    school_sizes: tuple[int, ...] | None = None
+    """Per entrant, for seeding by school size; None seeds by registration order."""
+    third_place: bool = False
+    replays: Path | None = None
+    """Where the matches and ``index.json`` are saved (None: nowhere)."""
+    in_process_builtins: bool = False
+
+    @property
+    def seeding(self) -> list[int]:
+        return seeding_order(len(self.entrants), self.school_sizes)
+
+    @property
+    def scheduled(self) -> int:
+        return scheduled_matches(self.mode, len(self.entrants), self.third_place)
+
+    def fingerprint(self) -> dict[str, Any]:
+        """What decides the results: saved results of another fingerprint are another run's."""
+        boards = json.dumps({n: self.maps[n].to_json() for n in self.config.maps}, sort_keys=True)
+        return {"mode": self.mode, "entrants": list(self.entrants),
+                "seeds": [self.entrants[i] for i in self.seeding],
+                "third_place": self.third_place and self.mode == SINGLE, "seed": self.seed,
+                "config": self.config.to_json(),
+                "maps_sha256": hashlib.sha256(boards.encode()).hexdigest()}
+
+
+def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[str, Map],
+                 config: MatchConfig, folder: Path, *, in_process: bool = False) -> TournamentPlan:
+    """The plan of a project's ``[[tournament]]`` (a table checked by ``tournaments_of``)."""
+    sizes = None
+    if table["seeding"] == "school-size":
+        by_name = {t.name: t.school_size for t in teams}
+        sizes = tuple(by_name[name] for name in table["entrants"])
+    return TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
+                          table["name"], tuple(teams), folder, sizes, table["third_place"],
+                          tournament_folder(folder, table["name"]), in_process)
+
+
+def index_document(plan: TournamentPlan, matches: Sequence[Played],
+                   result: TournamentResult | None = None) -> dict[str, Any]:
+    """``index.json``: the plan, the matches played so far with their replay files, and once
+    the run is complete (``result``) its byes, ratings and standings."""
+    names = list(plan.entrants)
+    entries = []
+    for played in matches:
+        entry = {"number": played.number, **played.to_json(names)}
+        if plan.replays is not None:
+            entry["replay"] = replay_file(plan.replays, played.number).name
+        entries.append(entry)
+    document: dict[str, Any] = {
+        "format": FORMAT, "version": 1, "name": plan.name, "mode": plan.mode, "entrants": names,
+        "seed": plan.seed, "plan": plan.fingerprint(), "scheduled": plan.scheduled,
+        "complete": result is not None, "matches": entries, "byes": [], "ratings": {},
+        "standings": [],
+    }
+    if result is not None:
+        final = result.to_json()
+        document.update(byes=final["byes"], ratings=final["ratings"], standings=final["standings"])
+        if plan.replays is not None:
+            document["replays"] = [str(replay_file(plan.replays, m.number)) for m in matches]
+    return document
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a run is (safe to read from any thread)."""
+
+    done: int
+    scheduled: int
+    current: str
+    """The match being played ("final: A vs B"), "" between matches."""
+    document: dict[str, Any]
+    """The run's ``index.json`` as of now."""
+
+
+class TournamentRun:
+    """One run of a plan.
+
+    Args:
+        plan: what to run.
+        resume: reuse the matches saved by an earlier run of the same plan; otherwise an earlier
+            run's files are removed first.
+        notify: called on the run's thread whenever :meth:`progress` changed.
+        on_match: called on the run's thread after each match played (not for reused ones).
+    """
+
+    def __init__(self, plan: TournamentPlan, *, resume: bool = False,
+                 notify: Callable[[], None] | None = None,
+                 on_match: Callable[[Played], None] | None = None) -> None:
+        self.plan = plan
+        self.resume = resume
+        self._notify = notify or (lambda: None)
+        self._on_match = on_match
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._played: list[Played] = []
+        self._done: dict[int, MatchResult] = {}
+        self._progress = Progress(0, plan.scheduled, "", index_document(plan, []))
+        self.result: TournamentResult | None = None
+        """Set when :meth:`run` completes."""
+
+    def progress(self) -> Progress:
+        with self._lock:
+            return self._progress
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        """Stop at the next turn (or before the next match); :meth:`run` then raises
+        :class:`TournamentCancelled`. The match being played is not saved: a resumed run plays
+        it again from its start, with the same seed."""
+        self._cancel.set()
+
+    def _show(self, current: str) -> None:
+        with self._lock:
+            self._progress = Progress(len(self._played), self.plan.scheduled, current,
+                                      index_document(self.plan, self._played))
+        self._notify()
+
+    def _check(self, *_: Any) -> None:
+        if self._cancel.is_set():
+            raise TournamentCancelled()
+
+    def _started(self, fixture: Fixture) -> None:
+        reused = self._done.get(fixture.number)
+        if reused is not None:  # listed at once: a later cancel keeps it in the index
+            self._played.append(Played(fixture.stage, fixture.home, fixture.away, fixture.seed,
+                                       reused, fixture.number))
+            self._show("")
+            return
+        self._check()
+        names = self.plan.entrants
+        self._show(f"{fixture.stage}: {names[fixture.home]} vs {names[fixture.away]}")
+
+    def _finished(self, played: Played) -> None:
+        folder = self.plan.replays
+        if folder is not None:
+            save_replay(replays.build(played.result, __version__),
+                        replay_file(folder, played.number))
+        self._played.append(played)
+        if folder is not None:
+            _write_index(folder, index_document(self.plan, self._played))
+        self._show("")
+        if self._on_match is not None:
+            self._on_match(played)
+
+    def run(self) -> dict[str, Any]:
+        """Play (or resume) the tournament; returns its final ``index.json`` document.
+
+        Raises:
+            TournamentCancelled: :meth:`cancel` was called.
+            ProjectError: an AI cannot play, the saved matches are another run's, or a file
+                cannot be written.
+        """
+        plan, folder = self.plan, self.plan.replays
+        if folder is not None:
+            if self.resume:
+                self._done = saved_matches(folder)
+            else:
+                clear_run(folder)
+        self._check()
+        entrants = [resolve_entrant(spec, plan.config, plan.teams, plan.folder,
+                                    in_process=plan.in_process_builtins) for spec in plan.entrants]
+        hooks = {"on_match": self._finished, "done": self._done, "on_start": self._started,
+                 "observer": self._check}
+        try:
+            if plan.mode == SINGLE:
+                result = single_elimination(entrants, plan.maps, plan.config, plan.seed,
+                                            school_sizes=plan.school_sizes,
+                                            third_place=plan.third_place, **hooks)
+            else:
+                result = round_robin(entrants, plan.maps, plan.config, plan.seed,
+                                     double=plan.mode == DOUBLE_ROUND_ROBIN, **hooks)
+        except ValueError as exc:  # a saved match that does not fit this tournament
+            raise ProjectError(str(exc), file=folder,
+                               hint="run it afresh (without resuming)") from None
+        self.result = result
+        document = index_document(plan, result.matches, result)
+        if folder is not None:
+            _write_index(folder, document)
+        with self._lock:
+            self._progress = Progress(len(result.matches), plan.scheduled, "", document)
+        self._notify()
+        return document
+
+
+def same_plan(document: dict[str, Any] | None, plan: TournamentPlan) -> bool:
+    """Whether saved results (an ``index.json``) are of this plan, so a run may resume them."""
+    return document is not None and document.get("plan") == plan.fingerprint()

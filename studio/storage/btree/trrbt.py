@@ -1,0 +1,168 @@
+"""trrbt game files on disk: reading, include resolution, import as one self-contained project.
+
+The engine never reads files; this module gives it a resolver (spec §6.1, Decision 9: an
+``x-file`` is resolved relative to the folder of the file that contains it, trying ``.toml``
+(studio project), ``.yaml``, ``.yml`` and ``.json``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from studio.engines.btree import (
+    BtreeError, Compiled, Game, Resolver, compile_game, parse_json_game, parse_yaml_game,
+)
+from studio.engines.btree.model.schema import Node
+from studio.storage.btree.kind import body_to_game, game_to_body, pids_of
+from studio.storage.errors import ProjectError
+from studio.storage.project import (
+    MAX_NAME_LENGTH,
+    Project,
+    ProjectHeader,
+    load_project,
+    read_text_file,
+    validate_name,
+)
+
+GAME_SUFFIXES = (".yaml", ".yml", ".json")
+INCLUDE_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
+
+
+def load_trrbt(path: str | Path) -> Game:
+    """Read a trrbt YAML (reshaped) or JSON game. Raises :class:`BtreeError` or :class:`ProjectError`."""
+    path = Path(path)
+    if path.suffix.lower() not in GAME_SUFFIXES:
+        raise ProjectError("not a trrbt game file", file=path, hint="expected .yaml, .yml or .json")
+    text = read_text_file(path)
+    if path.suffix.lower() == ".json":
+        return parse_json_game(text, str(path))
+    return parse_yaml_game(text, str(path))
+
+
+def load_game(path: str | Path) -> Game:
+    """An authored game from a trrbt file or a btree project (.toml)."""
+    path = Path(path)
+    if path.suffix.lower() == ".toml":
+        project = load_project(path)
+        if project.kind != "btree":
+            raise ProjectError(f"this is a {project.kind} project, not a behaviour tree", file=path)
+        return body_to_game(project.body, project.name)
+    return load_trrbt(path)
+
+
+def file_resolver(top: str | Path) -> Resolver:
+    """The include resolver for a game file at ``top`` (keys are absolute paths as text)."""
+    top_folder = Path(top).resolve().parent
+    cache: dict[str, Node] = {}  # level files all include the same mechanics file: read it once
+
+    def resolve(file: Any, including: str) -> tuple[str, Node] | None:
+        if not isinstance(file, str) or not file:
+            return None
+        folder = Path(including).parent if including else top_folder
+        for suffix in INCLUDE_SUFFIXES:
+            candidate = folder / (file + suffix)
+            if candidate.is_file():
+                key = str(candidate.resolve())
+                if key not in cache:
+                    try:
+                        game = load_game(candidate)
+                    except ProjectError as exc:
+                        raise BtreeError(f"cannot load include: {exc}", file=str(candidate)) from None
+                    if game.tree is None:
+                        raise BtreeError("the included game has no tree", file=str(candidate))
+                    cache[key] = game.tree
+                return key, cache[key]
+        return None
+
+    return resolve
+
+
+def load_compiled(path: str | Path, missing_links: str | None = None) -> Compiled:
+    """Load and compile a btree project (.toml) or a trrbt game (.yaml/.yml/.json).
+
+    Args:
+        path: the game or project file.
+        missing_links: ``"error"`` or ``"empty"``; default: the project's setting, else error.
+
+    Raises:
+        ProjectError: unreadable files. BtreeError: authoring errors, naming the node.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".toml":
+        project = load_project(path)
+        if project.kind != "btree":
+            raise ProjectError(f"this is a {project.kind} project, not a behaviour tree", file=path)
+        game = body_to_game(project.body, project.name)
+        if missing_links is None:
+            missing_links = project.body.get("btree", {}).get("missing_links", "error")
+    else:
+        game = load_trrbt(path)
+    if game.tree is None:
+        raise BtreeError("the game has no tree", file=str(path))
+    return compile_game(game, missing_links=missing_links or "error", resolver=file_resolver(path), file=str(path))
+
+
+# ------------------------------------------------------------------------------------ import
+
+
+def inline_includes(game: Game, resolver: Resolver | None, missing_links: str = "error") -> Game:
+    """The game with every ``x-file`` replaced by an ``x-link`` and each included file carried once.
+
+    A file's tree is placed, inside an ``x-prune``, right after the first ``x-file`` that loads
+    it, so the id pass registers its nids at the same moment as before (first registration wins)
+    and the expanded tree is unchanged.
+    """
+    loaded: set[str] = set()
+
+    def convert(node: Node, key: str) -> list[Node]:
+        out = dict(node)
+        if isinstance(node.get("children"), list):
+            out["children"] = [made for child in node["children"] for made in convert(child, key)]
+        if node.get("type") != "x-file":
+            return [out]
+        link = {"type": "x-link", **{k: v for k, v in out.items() if k not in ("type", "file")}}
+        found = resolver(node.get("file"), key) if resolver else None
+        if found is None:
+            if missing_links == "error":
+                raise BtreeError(f"include file {node.get('file')!r} not found",
+                                 node_type="x-file", hint="import with --missing-links empty")
+            return [link]
+        file_key, tree = found
+        if file_key in loaded:
+            return [link]
+        loaded.add(file_key)
+        carried = convert(tree, file_key)
+        library = {"type": "x-prune", "comment": f"x-file include: {node.get('file')}", "children": carried}
+        return [link, library]
+
+    assert game.tree is not None
+    made = convert(game.tree, "")
+    tree = made[0] if len(made) == 1 else {"type": "x-ident", "children": made}
+    return Game(name=game.name, tree=tree, sprites=game.sprites, warnings=list(game.warnings))
+
+
+def import_game(path: str | Path, missing_links: str = "error", source: str | None = None) -> tuple[Project, Compiled]:
+    """Import a trrbt YAML/JSON game as one self-contained btree project.
+
+    Returns the project (not saved) and its compiled game. Raises :class:`BtreeError` for
+    authoring errors (the game must compile) and :class:`ProjectError` for unreadable files.
+    """
+    path = Path(path)
+    game = load_trrbt(path)
+    if game.tree is None:
+        raise BtreeError("the game has no tree", file=str(path))
+    resolver = file_resolver(path)
+    compile_game(game, missing_links=missing_links, resolver=resolver, file=str(path))  # errors first
+    carried = inline_includes(game, resolver, missing_links)
+    compiled = compile_game(carried, missing_links=missing_links, file=str(path))
+    warnings: list[str] = []
+    provenance = {"source": source or path.name}
+    body = game_to_body(
+        carried, missing_links=missing_links, seats={pid: "human" for pid in pids_of(compiled)},
+        provenance=provenance, warnings=warnings,
+    )
+    name = "".join(c for c in game.name if c.isprintable()).strip()[:MAX_NAME_LENGTH].strip() or path.stem
+    project = Project(ProjectHeader("btree", validate_name(name), 1), body)
+    compiled.game.warnings.extend(warnings)  # type: ignore[union-attr]
+    return project, compiled
