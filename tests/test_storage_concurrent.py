@@ -6,10 +6,10 @@ which is all two studio processes sharing a folder amount to.
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,42 @@ def shared(tmp_path: Path) -> Path:
     return create_project(tmp_path, "tilecode", "Shared").path
 
 
-def test_the_stale_check_and_the_write_happen_under_the_folder_lock(shared: Path) -> None:
+class LockWatch:
+    """Records whether the next exclusive ``flock`` call found the lock taken (and so waits).
+
+    Knowing that the saver is blocked must not depend on how long we give it to get there: on a
+    loaded machine it may not have reached the lock after any fixed sleep, and "not finished
+    yet" would then pass with no lock at all. A non-blocking attempt on the same descriptor
+    tells the two apart; the real blocking call follows unchanged.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.asked = threading.Event()
+        self.found_taken: bool | None = None
+        real_flock = fcntl.flock
+
+        def flock(fd: int, operation: int) -> None:
+            if operation == fcntl.LOCK_EX and not self.asked.is_set():
+                try:
+                    real_flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    self.found_taken = True
+                else:
+                    self.found_taken = False
+                    self.asked.set()
+                    return
+                self.asked.set()
+            real_flock(fd, operation)
+
+        monkeypatch.setattr(fcntl, "flock", flock)
+
+    def saver_waits(self) -> bool:
+        """Wait until the saver asked for the lock; True if it found it taken."""
+        return self.asked.wait(30) and self.found_taken is True
+
+
+def test_the_stale_check_and_the_write_happen_under_the_folder_lock(
+        shared: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two saves at the same instant: the second waits, then sees the first and stops."""
     mine = load_project(shared)
     mine.header.name = "Mine"
@@ -40,10 +75,11 @@ def test_the_stale_check_and_the_write_happen_under_the_folder_lock(shared: Path
             outcome.append(exc)
 
     with folder_lock(shared.parent):
+        watch = LockWatch(monkeypatch)
         saver = threading.Thread(target=save_mine)
         saver.start()
-        time.sleep(0.3)
-        assert saver.is_alive() and not outcome  # waiting for the lock, nothing written yet
+        assert watch.saver_waits()  # the save waits for the lock
+        assert not outcome  # and has done nothing before it
         # The other session's save, inside the window the lock protects.
         theirs = shared.read_text(encoding="utf-8").replace('name = "Shared"', 'name = "Theirs"')
         atomic_write(shared, theirs.encode())
@@ -52,7 +88,8 @@ def test_the_stale_check_and_the_write_happen_under_the_folder_lock(shared: Path
     assert load_project(shared).name == "Theirs"
 
 
-def test_the_lock_also_holds_between_processes(shared: Path) -> None:
+def test_the_lock_also_holds_between_processes(shared: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # The other process holds the lock until told (a fixed hold raced a loaded machine: the
     # save could begin after it ended).
     holder = subprocess.Popen(
@@ -72,11 +109,11 @@ def test_the_lock_also_holds_between_processes(shared: Path) -> None:
             outcome.append(exc)
 
     saver = threading.Thread(target=save)
+    watch = LockWatch(monkeypatch)
     try:
         assert holder.stdout.readline().strip() == "locked"
         saver.start()
-        time.sleep(0.3)
-        assert saver.is_alive() and not outcome  # it waits for the other process
+        assert watch.saver_waits() and not outcome  # it waits for the other process
         holder.stdin.write("release\n")
         holder.stdin.flush()
         saver.join(10)

@@ -31,6 +31,24 @@ def _link_new(tmp: Path, path: Path) -> None:
         os.replace(tmp, path)
 
 
+def new_file_mode() -> int:
+    """The mode ``open()`` gives a new file: 0666 less the umask (0644 under the usual 022).
+
+    mkstemp makes 0600, and a fixed 0644 would ignore what the user asked for: a umask of 077
+    keeps their files private, one of 002 shares a group's games folder for writing.
+    """
+    with contextlib.suppress(OSError, ValueError):
+        # Linux shows the umask without changing it; setting it, the only other way, would
+        # briefly change it for files other threads are creating.
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def _fsync_dir(folder: Path) -> None:
     # Makes the rename itself durable; not every platform can open a folder, which is fine.
     with contextlib.suppress(OSError):
@@ -71,6 +89,10 @@ def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool =
     The data goes to a temporary file in the same folder, is flushed to disk, and is renamed over
     the target. With ``backup``, an existing target is first copied to :func:`backup_path`.
 
+    Permissions: a replaced file keeps its mode, and so does its backup (a private file's old
+    version stays private); a new file gets :func:`new_file_mode`. The temporary file is 0600
+    until then, so the data is never readable by more people than the file it becomes.
+
     Raises:
         FileExistsError: with ``exclusive``, ``path`` exists (checked atomically: two sessions
             creating the same new file cannot both succeed).
@@ -85,7 +107,7 @@ def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool =
             handle.flush()
             os.fsync(handle.fileno())
         if exclusive:
-            os.chmod(tmp, 0o644)  # mkstemp's 0600 would surprise people sharing a games folder
+            os.chmod(tmp, new_file_mode())
             _link_new(tmp, path)
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()  # the new name stays; the temporary one goes
@@ -96,7 +118,7 @@ def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool =
                 if backup:
                     shutil.copy2(path, backup_path(path))
             else:
-                os.chmod(tmp, 0o644)
+                os.chmod(tmp, new_file_mode())
             os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

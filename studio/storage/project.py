@@ -209,13 +209,6 @@ def file_sha256(path: Path) -> str | None:
         raise ProjectError(f"cannot read the file: {exc.strerror}", file=Path(path)) from None
 
 
-def is_stale(project: Project) -> bool:
-    """Whether the project's file differs from what was loaded or last saved."""
-    if project.path is None or project.disk_sha256 is None:
-        return False
-    return file_sha256(project.path) != project.disk_sha256
-
-
 def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()

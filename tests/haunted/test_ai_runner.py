@@ -1,4 +1,4 @@
-"""Well-behaved Python AIs in worker processes: state, seeding, output capture, clean-up."""
+"""Python AIs in worker processes: state, seeding, output capture, clean-up, the move limit."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,56 @@ def test_the_worker_sees_the_state_and_side_it_was_sent(side: str, tmp_path) -> 
         assert ai.load(1, side).ok
         ai.request(1, STATE, side)
         assert ai.collect().result == [side, 7, None]
+
+
+LIMIT = 1.0
+"""Per-move limit of the tests that pin it (seconds)."""
+SLACK = 0.5
+"""What scheduling may add to a moment the host measures, on a loaded two-core machine.
+
+An answer that sleeps 1.5 limits is late however slow the machine is (the sleep alone is past
+the limit), so "late" needs no slack. "In time" (an answer after half a limit) and "killed at the
+limit" may each be delayed by the machine, by up to half a limit here: a pipe write and a thread
+waking take about a millisecond, so 500 ms only runs out on a machine that could not play a match
+at all. Both sides stay strictly inside twice the limit (1.5 limits), so a limit enforced at 2×
+fails them, and one enforced at half fails the answer in time.
+"""
+
+
+def test_an_answer_after_one_and_a_half_limits_is_late_and_its_worker_killed() -> None:
+    with player("sleeper.py", time_limit=LIMIT) as ai:
+        assert ai.load(1, "home").ok
+        pid = ai.pid
+        started = time.perf_counter()
+        reply = move(ai, sleep=1.5 * LIMIT)
+        waited = time.perf_counter() - started
+        assert reply.failure == "timeout", reply
+        assert not reply.ok and reply.result is None and ai.pid is None
+        assert LIMIT * 1000 <= reply.ms < (LIMIT + SLACK) * 1000
+        assert LIMIT <= waited < LIMIT + SLACK  # judged at the limit, not when it answers
+    assert wait_gone(pid)
+
+
+def test_a_hung_move_is_ended_at_the_limit() -> None:
+    with player("sleeper.py", time_limit=LIMIT) as ai:
+        assert ai.load(1, "home").ok
+        started = time.perf_counter()
+        reply = move(ai)  # sleeps 30 s
+        waited = time.perf_counter() - started
+    assert reply.failure == "timeout" and "within 1.00 s" in reply.error
+    assert LIMIT <= waited < LIMIT + SLACK
+
+
+def test_an_answer_after_half_the_limit_counts() -> None:
+    with player("sleeper.py", time_limit=LIMIT) as ai:
+        assert ai.load(1, "home").ok
+        pid = ai.pid
+        reply = move(ai, sleep=0.5 * LIMIT)
+        assert reply.ok, reply
+        assert reply.result == ["none", "none", "none"]
+        assert 0.5 * LIMIT * 1000 <= reply.ms < LIMIT * 1000
+        assert ai.pid == pid  # the worker stays for the next move
+        assert move(ai, 2, sleep=0).ok
 
 
 def test_no_time_limit_waits_for_a_slow_answer() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from studio.engines.haunted import replay as replays
+from studio.engines.haunted.ai.factory import make_player
 from studio.engines.haunted.inprocess import InProcessPlayer
 from studio.engines.haunted.match import Entrant, MatchConfig, run_match
 from studio.engines.haunted.maps import builtin_maps
@@ -115,10 +116,8 @@ def test_not_a_replay(tmp_path: Path) -> None:
 def test_worker_and_in_process_builtins_play_identical_matches() -> None:
     # The randomness contract: a worker seeds the process's `random` with the AI seed, the
     # in-process player hands the module a random.Random(seed); same seed, same moves.
-    factory = pytest.importorskip("studio.engines.haunted.ai.factory")
-
     def worker(name: str) -> Entrant:
-        return Entrant(name, lambda: factory.make_player(f"builtin:{name}"), source=f"builtin:{name}")
+        return Entrant(name, lambda: make_player(f"builtin:{name}"), source=f"builtin:{name}")
 
     config = MatchConfig(rounds=3, max_rounds=3)
     in_process = run_match(builtin("wander"), builtin("cautious"), builtin_maps(), config, 21)

@@ -2,7 +2,8 @@
 
 Every game of the other engine tests is already compared round by round (``build.run``); here
 random games and random inputs do the same, including large ones that take the numpy branch on
-their own.
+their own. The records use every attribute (Include, Include′, Exclude, a direction) at every
+position, the centre included: the fast path tests the centre on a branch of its own.
 """
 
 from __future__ import annotations
@@ -16,48 +17,73 @@ from tests.tilecode.build import game, rec, rule, run
 KINDS = ["b0", "b1", "b2", "b3", "s0", "s1", "s2", "s3"]
 EDGES = [(2, 1), (1, 2), (3, 2), (2, 3)]
 OTHERS = EDGES + [(1, 1), (3, 1), (1, 3), (3, 3)]
+ANY_DIRS = ["any", "resting", "moving", *DIRECTIONS]
 
 
 @st.composite
-def records(draw, rule_type: str):
-    centre_kinds = draw(st.sets(st.sampled_from(["s0", "s1", "s2", "s3"]), min_size=1,
-                                max_size=2))
+def attributes(draw, sprite_weights, background_weights):
+    """(include, include2, exclude) over the 8 kinds: attribute codes as in §3.1."""
+    attrs = [draw(st.sampled_from(background_weights)) for _ in range(4)]
+    attrs += [draw(st.sampled_from(sprite_weights)) for _ in range(4)]
+    return tuple([k for k, a in zip(KINDS, attrs) if a == code] for code in (1, 2, 3))
+
+
+@st.composite
+def centre_record(draw, rule_type: str):
+    """The centre with every attribute kind, not only Include.
+
+    Include2 and Exclude at the centre are tested on the centre sprite's own tile by a separate
+    branch of the fast path; backgrounds in a press/change/smash centre Include are redundant
+    (§3.4 warning 4) and smash ignores everything at the centre but the sprite kinds (§6.9), so
+    both paths must agree on ignoring them too. Never rules may only name sprites there (§3.4).
+    """
+    if draw(st.booleans()):
+        # half the centres only Include sprites: a constrained centre fires less often, and the
+        # rest of the rule still needs firings to be compared
+        include_bg, include_sprite = [0], [0, 1]
+    else:
+        include_bg = [0, 0, 0, 2, 3] if rule_type == "never" else [0, 0, 1, 2, 3]
+        include_sprite = [0, 1, 1, 1, 2, 3]
+    include, include2, exclude = draw(attributes(include_sprite, include_bg))
+    if not any(k[0] == "s" for k in include):
+        sprite = draw(st.sampled_from(["s0", "s1", "s2", "s3"]))
+        include.append(sprite)
+        include2 = [k for k in include2 if k != sprite]
+        exclude = [k for k in exclude if k != sprite]
     if rule_type == "smash":
         centre_dir = draw(st.sampled_from(DIRECTIONS))
     else:
         centre_dir = draw(st.sampled_from(["any", "any", "resting", "moving", *DIRECTIONS]))
+    return include, include2, exclude, centre_dir
+
+
+@st.composite
+def records(draw, rule_type: str):
+    include, include2, exclude, centre_dir = draw(centre_record(rule_type))
+    centre = rec(2, 2, include=include, include2=include2, exclude=exclude, dir=centre_dir,
+                 do=draw(commands(rule_type, (2, 2), True)))
     positions = draw(st.lists(st.sampled_from(OTHERS), max_size=3, unique=True))
-    out = []
-    rows = {}
+    collide = None
     if rule_type == "smash":
-        # the collide tile: the centre's neighbour in the centre direction
-        step = {"left": (1, 2), "up": (2, 1), "right": (3, 2), "down": (2, 3)}[centre_dir]
-        positions = [step]
-        include = draw(st.sets(st.sampled_from(KINDS), min_size=1, max_size=3))
-        sprite_only = all(k[0] == "s" for k in include)
-        dir_ = draw(st.sampled_from(["any", "resting", "moving", *DIRECTIONS])) \
-            if sprite_only else "any"
-        rows[step] = sprite_only
-        out.append([step, sorted(include), [], [], dir_])
-    for position in positions if rule_type != "smash" else ():
-        attrs = draw(st.lists(st.sampled_from([0, 1, 1, 2, 3]), min_size=8, max_size=8))
-        include = [k for k, a in zip(KINDS, attrs) if a == 1]
-        sprite_only = include and all(k[0] == "s" for k in include)
+        # the collide tile (the centre's neighbour in the centre direction) must be there;
+        # the other records are ignored by smash rules (§6.9), and both paths must ignore them
+        collide = {"left": (1, 2), "up": (2, 1), "right": (3, 2), "down": (2, 3)}[centre_dir]
+        positions = [collide, *(p for p in positions if p != collide)]
+    result = [centre]
+    for position in positions:
+        include, include2, exclude = draw(attributes([0, 1, 1, 2, 3], [0, 1, 1, 2, 3]))
+        if position == collide and not include:
+            include = [draw(st.sampled_from(KINDS))]
+            include2 = [k for k in include2 if k not in include]
+            exclude = [k for k in exclude if k not in include]
+        sprite_only = bool(include) and all(k[0] == "s" for k in include)
         witness = position in EDGES and sprite_only
-        dir_ = draw(st.sampled_from(["any", "resting", "moving", *DIRECTIONS])) if witness \
-            else "any"
-        rows[position] = witness
-        out.append([position, include, [k for k, a in zip(KINDS, attrs) if a == 2],
-                    [k for k, a in zip(KINDS, attrs) if a == 3], dir_])
-    result = []
-    for position, include, include2, exclude, dir_ in out:
-        do = draw(commands(rule_type, position, rows[position])) if position in EDGES else []
-        if rule_type == "smash":
-            include2, exclude = [], []
+        # a dir on a record without a witness is ignored (§3.4 warning 3): drawn there too
+        dir_ = draw(st.sampled_from(ANY_DIRS if witness else ["any", "any", "any", *ANY_DIRS]))
+        commanded = position in EDGES and (rule_type != "smash" or position == collide)
+        do = draw(commands(rule_type, position, witness)) if commanded else []
         result.append(rec(*position, include=include, include2=include2, exclude=exclude,
                           dir=dir_, do=do))
-    centre_do = draw(commands(rule_type, (2, 2), True))
-    result.insert(0, rec(2, 2, include=centre_kinds, dir=centre_dir, do=centre_do))
     return result
 
 

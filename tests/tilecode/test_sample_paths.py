@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines.tilecode.importer import import_settings
 from tests.shared_data import requires_shared
 from tests.tilecode.build import run
 
@@ -43,9 +44,8 @@ def test_shipped_samples_agree(path: Path) -> None:
 @pytest.mark.parametrize("name", CORPUS_GAMES)
 def test_corpus_games_agree(name: str) -> None:
     corpus = requires_shared("corpus", "tilecode")
-    importer = pytest.importorskip("studio.engines.tilecode.importer")
     document = json.loads((corpus / f"{name}.json").read_text(encoding="utf-8"))
-    game = importer.import_settings(document).game
+    game = import_settings(document).game
     for seed in (1, 2):
         state, history = run(game, inputs(seed), seed=seed)
         assert history  # round 0 at least
