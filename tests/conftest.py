@@ -68,3 +68,7 @@ def sample_games(tmp_path: Path) -> Path:
     target = tmp_path / "games"
     shutil.copytree(ROOT / "games", target)
     return target
+
+
+# The whole suite runs on every core; the syrupy check that xdist would lose is kept there.
+pytest_plugins = ["tests.parallel"]
