@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_TEAMS_CSV_BYTES
 from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.teams_csv import teams_from_csv
+from studio.storage.reading import decode_text, read_bounded
 
 AI_FOLDER = "ais"
 """Where new AI files go, beside the project file."""
@@ -196,9 +198,12 @@ def import_team_list(path: Path, folder: Path, taken: set[str]) -> TeamImport:
         ProjectError: the file cannot be read or is not a team list; nothing is written then.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectError(f"cannot read the team list: {exc}", file=Path(path)) from None
+        text = decode_text(read_bounded(Path(path), MAX_TEAMS_CSV_BYTES, "a team list"),
+                           Path(path), "the file")
+    except ProjectError as exc:
+        exc.message = f"cannot read the team list: {exc.message}"
+        exc.args = (exc.message,)
+        raise
     try:
         rows = teams_from_csv(text)
     except ProjectError as exc:
