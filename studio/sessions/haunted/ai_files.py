@@ -9,13 +9,14 @@ overwritten.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studio.engines.common.limits import MAX_TEAMS_CSV_BYTES
+from studio.engines.common.limits import MAX_AI_SOURCE_BYTES, MAX_TEAMS_CSV_BYTES
 from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.teams_csv import teams_from_csv
@@ -156,6 +157,19 @@ def create_ai_file(folder: Path, stem: str, suffix: str, text: Callable[[Path], 
                 number += 1
     except OSError as exc:
         raise ProjectError(f"cannot write: {exc.strerror or exc}", file=folder / target) from None
+
+
+def read_ai_source(path: Path) -> bytes | None:
+    """An AI file's bytes, None when there is no such file (the editor then creates it).
+
+    Raises:
+        ProjectError: not a regular file (a FIFO would hang the editor, /dev/zero fill the
+            memory), larger than :data:`~studio.engines.common.limits.MAX_AI_SOURCE_BYTES`, or
+            unreadable.
+    """
+    if not os.path.exists(path):
+        return None
+    return read_bounded(Path(path), MAX_AI_SOURCE_BYTES, "an AI file")
 
 
 def write_starter(folder: Path, name: str, js: bool = False) -> Path:
