@@ -23,6 +23,7 @@ from studio.storage import (
     ProjectError,
     create_project,
     duplicate_project,
+    folder_stamp,
     move_to_trash,
     rename_project,
     scan_folder,
@@ -112,11 +113,7 @@ class HomeScreen(Screen[None]):
 
     def _stamp(self) -> tuple:
         """Names, sizes and times of the folder's files: what the list shows depends on."""
-        try:
-            stats = ((p.name, p.stat()) for p in self.folder.glob("*.toml"))
-            return tuple(sorted((name, st.st_size, st.st_mtime_ns) for name, st in stats))
-        except OSError:
-            return ()
+        return folder_stamp(self.folder)
 
     def on_screen_resume(self) -> None:
         # Back from a project: what it saved (a new size, a replay beside it) shows now, not

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import stat
 import time
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -55,27 +57,71 @@ class ProjectEntry:
 def scan_folder(folder: str | Path) -> list[ProjectEntry]:
     """Every project file directly in ``folder``, sorted by name; broken files carry their error.
 
-    TileCode replays (``NAME.tcreplay.toml``) are listed too, with ``replay`` set.
+    TileCode replays (``NAME.tcreplay.toml``) are listed too, with ``replay`` set. So is whatever
+    else is named ``*.toml`` but cannot be read (a FIFO, a device, a dangling link, a file too big
+    or too deep): listed with its error, never raised, since one bad file must not hide the rest
+    of the folder, nor end the studio (over SSH, the session) as it starts. Folders named
+    ``*.toml`` are not projects and are left out.
+
+    Raises:
+        ProjectError: ``folder`` is not a folder, or cannot be listed.
     """
     folder = Path(folder)
     if not folder.is_dir():
         raise ProjectError("no such folder", file=folder, hint="create it or pick another folder")
-    entries = []
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
-        if path.name.startswith(".") or not path.is_file():
-            continue
-        stat = path.stat()
-        entry = ProjectEntry(path, stat.st_size, stat.st_mtime)
-        try:
-            if is_replay_name(path):
-                entry.replay = load_replay(path)
-            else:
-                entry.project = load_project(path)
-        except ProjectError as exc:
-            entry.error = exc
-        entries.append(entry)
+    try:
+        paths = sorted(folder.glob(f"*{SUFFIX}"))
+    except OSError as exc:
+        raise ProjectError(f"cannot list the folder: {exc.strerror or exc}", file=folder) from None
+    entries = [entry for path in paths if not path.name.startswith(".")
+               and (entry := _entry(path)) is not None]
     entries.sort(key=lambda e: (e.name.casefold(), e.path.name))
     return entries
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    """The file's status, or the link's own when it points nowhere; None when it is gone."""
+    try:
+        return path.stat()
+    except OSError:
+        try:
+            return path.lstat()
+        except OSError:
+            return None
+
+
+def _entry(path: Path) -> ProjectEntry | None:
+    info = _stat(path)
+    if info is None or stat.S_ISDIR(info.st_mode):
+        return None
+    size = info.st_size if stat.S_ISREG(info.st_mode) else 0
+    entry = ProjectEntry(path, size, info.st_mtime)
+    try:
+        if is_replay_name(path):
+            entry.replay = load_replay(path)
+        else:
+            entry.project = load_project(path)
+    except ProjectError as exc:
+        entry.error = exc
+    except Exception as exc:  # noqa: BLE001 - a reader's bug must not take the list down with it
+        entry.error = ProjectError(f"the studio failed reading it ({type(exc).__name__}: {exc})",
+                                   file=path, hint="please report this as a bug of the studio")
+    return entry
+
+
+def folder_stamp(folder: str | Path) -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and change times of the folder's ``*.toml`` entries: what
+    :func:`scan_folder` depends on, so a screen can tell whether to read the folder again."""
+    stamps = []
+    try:
+        paths = list(Path(folder).glob(f"*{SUFFIX}"))
+    except OSError:
+        return ()
+    for path in paths:
+        info = _stat(path)
+        if info is not None:
+            stamps.append((path.name, info.st_size, info.st_mtime_ns))
+    return tuple(sorted(stamps))
 
 
 def slug(name: str) -> str:

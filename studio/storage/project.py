@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_TOML_BYTES
 from studio.storage.atomic import atomic_write, folder_lock
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
+from studio.storage.reading import read_bounded
 from studio.storage.tomlio import decode_utf8, dumps, locate_field, parse_toml
 
 HEADER_KEYS = ("kind", "name", "format")
@@ -173,9 +176,10 @@ def loads_project(text: str, file: Path | None = None) -> Project:
     return Project(header, body, path=file, migrated_from=migrated_from)
 
 
-def read_text_file(path: Path) -> str:
-    """A UTF-8 text file's contents; every failure is a :class:`ProjectError` naming the file."""
-    return decode_utf8(_read_bytes(path), path)
+def read_text_file(path: Path, cap: int = MAX_TOML_BYTES, what: str = "a project file") -> str:
+    """A UTF-8 text file's contents, ``cap`` bytes at most; every failure is a
+    :class:`ProjectError` naming the file."""
+    return decode_utf8(read_bounded(path, cap, what), path)
 
 
 class StaleFileError(ProjectError):
@@ -200,30 +204,23 @@ class FileTakenError(ProjectError):
 
 
 def file_sha256(path: Path) -> str | None:
-    """sha256 of a file's bytes, or None when there is no such file."""
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except FileNotFoundError:
+    """sha256 of a file's bytes, or None when there is no such file.
+
+    Raises:
+        ProjectError: the file cannot be read, or is no longer a project file (a FIFO, a file
+            over the size cap): it is then not the file that was loaded either.
+    """
+    if not os.path.exists(path):
         return None
-    except OSError as exc:
-        raise ProjectError(f"cannot read the file: {exc.strerror}", file=Path(path)) from None
+    return hashlib.sha256(read_bounded(Path(path), MAX_TOML_BYTES, "a project file")).hexdigest()
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ProjectError("no such file", file=path, hint="check the path") from None
-    except IsADirectoryError:
-        raise ProjectError("this is a folder, not a file", file=path) from None
-    except OSError as exc:
-        raise ProjectError(f"cannot read the file: {exc.strerror}", file=path) from None
 
 
 def load_project(path: str | Path) -> Project:
     """Read a project file. Raises :class:`ProjectError` and nothing else; never writes."""
     path = Path(path)
-    data = _read_bytes(path)
+    data = read_bounded(path, MAX_TOML_BYTES, "a project file")
     project = loads_project(decode_utf8(data, path), path)
     project.disk_sha256 = hashlib.sha256(data).hexdigest()
     return project

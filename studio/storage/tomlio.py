@@ -19,7 +19,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_NESTING, line_of, nesting_overflow, too_deep
 from studio.storage.errors import ProjectError
+from studio.storage.reading import nesting_error
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
 _LINE_COL = re.compile(r"line (\d+), column (\d+)")
@@ -47,9 +49,18 @@ def decode_utf8(data: bytes, file: Path | None = None) -> str:
 
 
 def parse_toml(text: str, file: Path | None = None) -> dict[str, Any]:
-    """Parse TOML text; syntax errors become a :class:`ProjectError` with line and column."""
+    """Parse TOML text; syntax errors become a :class:`ProjectError` with line and column.
+
+    Nesting is bounded (:data:`~studio.engines.common.limits.MAX_NESTING`): brackets are counted
+    before tomllib recurses into them, and tables nested by dotted keys or headers after.
+    """
+    deep_at = nesting_overflow(text, "toml")
+    if deep_at is not None:
+        raise nesting_error(file, MAX_NESTING, line=line_of(text, deep_at))
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
+    except RecursionError:  # tomllib is pure Python: it raises cleanly, should the scan give up
+        raise nesting_error(file, MAX_NESTING) from None
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         column = getattr(exc, "colno", None)
@@ -67,6 +78,10 @@ def parse_toml(text: str, file: Path | None = None) -> dict[str, Any]:
             column=column,
             hint="fix the file in a text editor; the studio has not changed it",
         ) from None
+    deep = too_deep(document, MAX_NESTING + 1)  # the document's own table has no bracket
+    if deep is not None:
+        raise nesting_error(file, MAX_NESTING, line=locate_field(text, deep), field_path=deep)
+    return document
 
 
 # ---------------------------------------------------------------------------------------- writing

@@ -9,11 +9,12 @@ settings), under fresh names where they clash, and the project is saved with a b
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from studio.storage import ProjectError, load_project, save_project
-from studio.storage.haunted.maps import import_maps, is_maps_json, read_maps_json
+from studio.storage.haunted.maps import (
+    import_maps, is_maps_json, read_json_document, read_maps_json,
+)
 from studio.storage.haunted.project import model_body, project_model
 
 
@@ -22,9 +23,9 @@ def is_maps_json_file(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
     try:
-        return is_maps_json(json.loads(path.read_bytes().decode("utf-8-sig")))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
+        return is_maps_json(read_json_document(path))
+    except ProjectError:
+        return False  # the other formats' readers say what is wrong with it
 
 
 def import_haunted_maps(path: Path, into: str | None) -> int | None:

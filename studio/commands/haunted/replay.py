@@ -13,6 +13,7 @@ from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.rules import RoundState, label
+from studio.sessions.haunted.replays import describe_result
 from studio.storage import ProjectError
 from studio.storage.haunted.replay import load_replay
 
@@ -74,6 +75,9 @@ def _replay(args: argparse.Namespace) -> int:
             raise ProjectError(f"the replay has no round {number}")
         _play_round(document, number, args.delay)
     result = document["result"]
+    if result["winner"] is None:  # an aborted match has no winner
+        print(describe_result(document))
+        return 0
     toss = " after a coin toss" if result.get("coin_toss") else ""
     print(f"{teams[result['winner']]['name']} wins "
           f"{tally(result['wins'], result['ties'], result['winner'], '-')}{toss}")
@@ -82,6 +86,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play_round(document: dict, number: int, delay: float) -> None:
     record = document["rounds"][number - 1]
+    if "map" not in record:
+        print(f"\n=== round {number}: aborted before it began ===")
+        return
     teams = document["teams"]
     home = teams[record["home"]]["name"]
     away = teams["B" if record["home"] == "A" else "A"]["name"]
@@ -109,6 +116,9 @@ def _play_round(document: dict, number: int, delay: float) -> None:
     for team, load in record.get("load", {}).items():
         if not load.get("ok", True):
             print(f"{teams[team]['name']} failed to load ({load.get('failure')}): {load.get('error', '')}")
+    if record.get("aborted"):
+        print(f"round {number}: the match was stopped here, after {len(record['turns'])} turns")
+        return
     result = record["result"]
     winner = result["winner"] or "nobody"
     print(f"round {number}: {winner} wins ({result['reason']}) after {result['turns']} turns, "

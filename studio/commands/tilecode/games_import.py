@@ -7,7 +7,6 @@ command imports every foreign format the studio knows.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,11 @@ from studio.engines.tilecode.codec import TilecodeImportError
 from studio.engines.tilecode.games_ts import SourceGame, parse_games_ts
 from studio.engines.tilecode.importer import ImportResult, import_settings
 from studio.engines.tilecode.settings import is_settings_document
+from studio.engines.common.limits import MAX_GAME_BYTES
 from studio.storage import KINDS, ProjectError, save_project
 from studio.storage.folder import free_path
 from studio.storage.project import Project
+from studio.storage.reading import decode_text, parse_json, read_bounded
 
 
 def read_settings_document(path: Path) -> dict[str, Any] | None:
@@ -30,20 +31,16 @@ def read_settings_document(path: Path) -> dict[str, Any] | None:
     if path.suffix.lower() != ".json":
         return None
     try:
-        document = json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        document = parse_json(decode_text(read_bounded(path, MAX_GAME_BYTES, "a game to import"),
+                                          path), path)
+    except ProjectError:
         return None
     return document if is_settings_document(document) else None
 
 
 def read_games_ts(path: Path) -> list[SourceGame]:
     """The games of a ``games.ts`` file; an error when it holds none."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise ProjectError("no such file", file=path, hint="check the path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectError(f"cannot read the file: {exc}", file=path) from None
+    text = decode_text(read_bounded(path, MAX_GAME_BYTES, "a game to import"), path)
     try:
         games = parse_games_ts(text)
     except TilecodeImportError as exc:

@@ -17,15 +17,12 @@ from typing import Any
 
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import AI_FAILURE, BOTH_FAILED, MatchResult
+from studio.engines.haunted.replay_check import ReplayError, check_shape
 from studio.engines.haunted.rules import Event, Round, RoundState, describe, step
 
 FORMAT = "studio-haunted-replay"
 VERSION = 1
 MISMATCH = "replay does not match this engine version"
-
-
-class ReplayError(ValueError):
-    """The document is not a replay this studio can read."""
 
 
 def build(result: MatchResult | dict[str, Any], studio_version: str,
@@ -44,14 +41,15 @@ def build(result: MatchResult | dict[str, Any], studio_version: str,
 
 
 def check(document: Any) -> dict[str, Any]:
-    """Raise :class:`ReplayError` unless ``document`` looks like a replay; returns it."""
+    """Raise :class:`ReplayError` unless ``document`` is a replay whose every field the readers
+    use is there with its type (:func:`~studio.engines.haunted.replay_check.check_shape`);
+    returns it."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ReplayError("not a Haunted Tiles replay (format is not studio-haunted-replay)")
     if document.get("version") != VERSION:
-        raise ReplayError(f"replay version {document.get('version')!r} is not supported")
-    for key in ("config", "teams", "maps", "rounds", "result"):
-        if key not in document:
-            raise ReplayError(f"the replay has no {key!r}")
+        raise ReplayError(f"replay version {document.get('version')!r} is not supported",
+                          ("version",))
+    check_shape(document)
     return document
 
 
@@ -78,6 +76,8 @@ def frames(document: dict[str, Any], round_number: int) -> Iterator[Frame]:
         ReplayError: a recorded turn cannot be applied (a tampered or foreign replay).
     """
     record = document["rounds"][round_number - 1]
+    if "map" not in record:
+        return  # a round aborted before it began
     board = maps_of(document)[record["map"]]
     state = Round(board).initial_state()
     yield Frame(round_number, 0, state, (), None)

@@ -23,8 +23,10 @@ from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
+from studio.sessions.haunted.ai_files import read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
-from studio.storage import StaleFileError, atomic_write
+from studio.storage import ProjectError, StaleFileError, atomic_write
+from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
 
@@ -93,27 +95,33 @@ class AIEditorScreen(HauntedScreen):
                  seed: int | None = None) -> None:
         super().__init__(document)
         self.builtin: str | None = None
+        self.load_error: ProjectError | None = None
+        """Why the file cannot be edited (outside the project, not a regular file, too big):
+        the editor then shows it read-only and empty, and never saves over it."""
         team = self.model.team_tables[team_index] if team_index is not None else {}
+        self._disk: bytes | None = None  # a missing file: ctrl+s creates it
         if team.get("runtime") == "builtin":
             self.builtin = str(team.get("source"))
             self.path = BUILTINS[self.builtin]
         else:
             self.path = Path(path) if path is not None else self.folder / str(team.get("source"))
+        try:
+            if self.builtin is None and path is None:
+                self.path = source_path(self.folder, str(team.get("source")))
+            self._disk = read_ai_source(self.path)
+        except ProjectError as exc:
+            self.load_error = exc
         self.js = self.path.suffix.lower() == ".js"
         self.seed = seed
         self.opponent = DEFAULT_OPPONENT
         self.problem: SyntaxProblem | None = None
         """The last syntax check's error (None when it passed or none ran)."""
-        try:
-            self._disk: bytes | None = self.path.read_bytes()
-        except OSError:
-            self._disk = None  # a missing file: ctrl+s creates it
         self._saved_text = (self._disk or b"").decode("utf-8", errors="replace")
         self._modified = False
 
     @property
     def read_only(self) -> bool:
-        return self.builtin is not None
+        return self.builtin is not None or self.load_error is not None
 
     @property
     def shown_path(self) -> str:
@@ -147,6 +155,8 @@ class AIEditorScreen(HauntedScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.load_error is not None:
+            self.status(f"✗ {self.load_error}", error=True)
         self._code_theme()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._code_theme())
 
@@ -210,9 +220,10 @@ class AIEditorScreen(HauntedScreen):
         if self.read_only:
             return False
         try:
-            now: bytes | None = self.path.read_bytes()
-        except FileNotFoundError:
-            now = None
+            now = read_ai_source(self.path)
+        except ProjectError as exc:
+            self.status(f"✗ cannot save: {exc}", error=True)
+            return False
         if now != self._disk:
             answer = await self.app.push_screen_wait(stale_dialog(
                 StaleFileError(self.path, missing=now is None)))

@@ -27,7 +27,7 @@ from studio.screens.haunted.team_dialogs import Field, FormDialog
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
-from studio.storage.haunted.kind import MONSTERS
+from studio.storage.haunted.kind import MONSTERS, source_path
 from studio.storage.haunted.project import HauntedModel
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
@@ -117,9 +117,13 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         return runtime, source, stamp
 
     def source_of(self, table: dict) -> str:
-        """What the entry runs: ``builtin:NAME`` or its file's path."""
+        """What the entry runs: ``builtin:NAME`` or its file's path.
+
+        Raises:
+            ProjectError: the file is outside the project's folder.
+        """
         runtime, source = self.ai_of(table)
-        return PREFIX + source if runtime == "builtin" else str(self.folder / source)
+        return PREFIX + source if runtime == "builtin" else str(source_path(self.folder, source))
 
     def _test_cell(self, table: dict) -> Text:
         key = self.key(table)
@@ -204,7 +208,10 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         if runtime == "builtin":
             lines = [f"built-in AI {source!r} (read-only: e shows its source)"]
         else:
-            missing = "" if (self.folder / source).is_file() else "  ✗ no such file"
+            try:
+                missing = "" if source_path(self.folder, source).is_file() else "  ✗ no such file"
+            except ProjectError:
+                missing = "  ✗ outside the project's folder: it cannot run"
             language = "JavaScript" if runtime == "js" else "Python"
             lines = [f"{source} ({language}){missing}"]
         size = team.get("school_size")
@@ -339,9 +346,14 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         key = self.key(team)
         if key in self.tests and self.tests[key] is None:
             return  # already running
+        try:
+            source = self.source_of(team)
+        except ProjectError as exc:
+            self.notify(str(exc), severity="error")
+            return
         self.tests[key] = None
         self.refresh_view()
-        self._load_test(key, self.source_of(team), board)
+        self._load_test(key, source, board)
 
     @work(thread=True, group="load-test")
     def _load_test(self, key: tuple[str, str, int], source: str, board) -> None:

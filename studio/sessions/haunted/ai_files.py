@@ -9,15 +9,18 @@ overwritten.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_AI_SOURCE_BYTES, MAX_TEAMS_CSV_BYTES
 from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.teams_csv import teams_from_csv
+from studio.storage.reading import decode_text, read_bounded
 
 AI_FOLDER = "ais"
 """Where new AI files go, beside the project file."""
@@ -156,6 +159,19 @@ def create_ai_file(folder: Path, stem: str, suffix: str, text: Callable[[Path], 
         raise ProjectError(f"cannot write: {exc.strerror or exc}", file=folder / target) from None
 
 
+def read_ai_source(path: Path) -> bytes | None:
+    """An AI file's bytes, None when there is no such file (the editor then creates it).
+
+    Raises:
+        ProjectError: not a regular file (a FIFO would hang the editor, /dev/zero fill the
+            memory), larger than :data:`~studio.engines.common.limits.MAX_AI_SOURCE_BYTES`, or
+            unreadable.
+    """
+    if not os.path.exists(path):
+        return None
+    return read_bounded(Path(path), MAX_AI_SOURCE_BYTES, "an AI file")
+
+
 def write_starter(folder: Path, name: str, js: bool = False) -> Path:
     """Write the starter AI for ``name`` under ``folder/ais``; returns its relative path."""
     return create_ai_file(folder, ai_stem(name), ".js" if js else ".py",
@@ -196,9 +212,12 @@ def import_team_list(path: Path, folder: Path, taken: set[str]) -> TeamImport:
         ProjectError: the file cannot be read or is not a team list; nothing is written then.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectError(f"cannot read the team list: {exc}", file=Path(path)) from None
+        text = decode_text(read_bounded(Path(path), MAX_TEAMS_CSV_BYTES, "a team list"),
+                           Path(path), "the file")
+    except ProjectError as exc:
+        exc.message = f"cannot read the team list: {exc.message}"
+        exc.args = (exc.message,)
+        raise
     try:
         rows = teams_from_csv(text)
     except ProjectError as exc:

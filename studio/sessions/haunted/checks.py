@@ -142,6 +142,10 @@ def check_syntax(text: str, js: bool, filename: str = "<ai>", limit: float = 5.0
             return SyntaxProblem(f"{type(exc).__name__}: {exc.msg}", exc.lineno, exc.offset)
         except ValueError as exc:  # a NUL byte in the source
             return SyntaxProblem(f"ValueError: {exc}")
+        except (RecursionError, MemoryError):
+            # Python's parser and compiler refuse code nested thousands deep this way (cleanly:
+            # they count their depth); a hostile file must not end the editor with it.
+            return SyntaxProblem("the code nests too deep for Python to compile")
         return None
     from studio.engines.haunted.ai.factory import JS_INSTALL_HINT, js_available  # noqa: PLC0415
     from studio.engines.haunted.ai.runner import WorkerPlayer  # noqa: PLC0415

@@ -17,8 +17,10 @@ from studio.engines.haunted.board import Map
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
 from studio.engines.haunted.match import Entrant, MatchConfig
 from studio.engines.haunted.players import Player
+from studio.engines.common.limits import MAX_AI_SOURCE_BYTES
 from studio.storage.errors import ProjectError
-from studio.storage.haunted.kind import TeamEntry
+from studio.storage.haunted.kind import TeamEntry, source_path
+from studio.storage.reading import read_bounded
 
 
 def _factory():
@@ -30,18 +32,28 @@ def _factory():
 
 
 def source_sha256(path: Path) -> str:
-    """The SHA-256 of an AI file recorded in replays ("" when it cannot be read)."""
+    """The SHA-256 of an AI file recorded in replays ("" when it cannot be read: a FIFO, a file
+    over :data:`~studio.engines.common.limits.MAX_AI_SOURCE_BYTES`, which the worker refuses too)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_bounded(path, MAX_AI_SOURCE_BYTES, "an AI file")).hexdigest()
+    except ProjectError:
         return ""
 
 
 def team_source(team: TeamEntry, folder: Path | None) -> str:
-    """What a registry entry runs: ``builtin:NAME`` or the path of its file."""
+    """What a registry entry runs: ``builtin:NAME`` or the real path of its file.
+
+    Raises:
+        ProjectError: the file is outside the project's folder (:func:`source_path`).
+    """
     if team.runtime == "builtin":
         return PREFIX + team.source
-    return str((folder or Path.cwd()) / team.source)
+    try:
+        return str(source_path(folder or Path.cwd(), team.source))
+    except ProjectError as exc:
+        exc.message = f"team {team.name!r}: {exc.message}"
+        exc.args = (exc.message,)
+        raise
 
 
 def _maker(source: str, runtime: str, config: MatchConfig, in_process: bool,

@@ -124,7 +124,7 @@ def file_entry(name: str, folder: Path, text: str) -> dict[str, Any]:
     """The ``[[team]]`` table for an existing AI file typed as ``text`` (relative to ``folder``).
 
     Raises:
-        ProjectError: not a ``.py``/``.js`` file, or no such file.
+        ProjectError: not a ``.py``/``.js`` file, no such file, or one outside ``folder``.
     """
     path = Path(text.strip()).expanduser()
     if path.suffix not in (".py", ".js"):
@@ -137,7 +137,10 @@ def file_entry(name: str, folder: Path, text: str) -> dict[str, Any]:
     try:
         source = full.resolve().relative_to(folder.resolve()).as_posix()
     except ValueError:
-        source = str(full.resolve())  # outside the project folder: kept as an absolute path
+        # A match runs the file, the editor saves over it: both only inside the project folder
+        # (storage.haunted.kind.source_path), so one outside could not play.
+        raise ProjectError(f"{full} is outside the project's folder", field_path=("source",),
+                           hint=f"copy it into {folder} (e.g. ais/) and give that path") from None
     return {"name": name, "runtime": "js" if path.suffix == ".js" else "python",
             "source": source}
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from studio import __version__
+from studio.engines.common.limits import MAX_INDEX_BYTES
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig, MatchResult
@@ -41,6 +42,7 @@ from studio.storage.errors import ProjectError
 from studio.storage.folder import slug
 from studio.storage.haunted.kind import TeamEntry
 from studio.storage.haunted.replay import load_replay, save_replay
+from studio.storage.reading import decode_text, parse_json, read_bounded
 
 INDEX = "index.json"
 FORMAT = "studio-haunted-tournament"
@@ -79,12 +81,10 @@ def read_index(folder: Path) -> dict[str, Any] | None:
         ProjectError: it exists but cannot be read.
     """
     path = Path(folder) / INDEX
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not path.exists():
         return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProjectError(f"cannot read the tournament results: {exc}", file=path) from None
+    document = parse_json(decode_text(read_bounded(path, MAX_INDEX_BYTES, "a tournament index"),
+                                      path, "the tournament index"), path)
     if not isinstance(document, dict) or not isinstance(document.get("matches"), list):
         raise ProjectError("not a tournament index", file=path)
     return document

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from studio.engines.btree.model.schema import PARENT_TYPES, PATTERN_FIELDS, RESHAPED_FIELDS
+from studio.engines.common.limits import MAX_TREE_DEPTH
 from studio.storage.errors import FieldPath, ProjectError
 
 Node = dict[str, Any]
@@ -138,6 +139,11 @@ def nodes_to_tree(nodes: Any) -> Node | None:
         at = table.get("at")
         if not isinstance(at, list) or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in at):
             raise ProjectError("at must be a list of child indices, e.g. [1, 0]", field_path=(*where, "at"))
+        if len(at) >= MAX_TREE_DEPTH:  # the root is depth 1: `at` lists the steps below it
+            raise ProjectError(f"nodes nest more than {MAX_TREE_DEPTH} deep",
+                               field_path=(*where, "at"),
+                               hint="people write trees a dozen nodes deep: the file is damaged "
+                                    "or hostile")
         node = _node_from_table(table, where)
         path = tuple(at)
         if index == 0:

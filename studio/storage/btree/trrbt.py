@@ -14,6 +14,7 @@ from studio.engines.btree import (
     BtreeError, Compiled, Game, Resolver, compile_game, parse_json_game, parse_yaml_game,
 )
 from studio.engines.btree.model.schema import Node
+from studio.engines.common.limits import MAX_GAME_BYTES
 from studio.storage.btree.kind import body_to_game, game_to_body, pids_of
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
@@ -34,7 +35,7 @@ def load_trrbt(path: str | Path) -> Game:
     path = Path(path)
     if path.suffix.lower() not in GAME_SUFFIXES:
         raise ProjectError("not a trrbt game file", file=path, hint="expected .yaml, .yml or .json")
-    text = read_text_file(path)
+    text = read_text_file(path, MAX_GAME_BYTES, "a trrbt game")
     if path.suffix.lower() == ".json":
         return parse_json_game(text, str(path))
     return parse_yaml_game(text, str(path))
@@ -100,7 +101,18 @@ def load_compiled(path: str | Path, missing_links: str | None = None) -> Compile
         game = load_trrbt(path)
     if game.tree is None:
         raise BtreeError("the game has no tree", file=str(path))
-    return compile_game(game, missing_links=missing_links or "error", resolver=file_resolver(path), file=str(path))
+    return _compile(game, missing_links or "error", file_resolver(path), path)
+
+
+def _compile(game: Game, missing_links: str, resolver: Resolver | None, path: Path) -> Compiled:
+    """compile_game, whose recursion through includes (each file's tree nested in the one that
+    includes it) no single file's depth limit bounds: past Python's stack, it is an error of
+    the game, not a crash. Pure-Python recursion raises RecursionError cleanly."""
+    try:
+        return compile_game(game, missing_links=missing_links, resolver=resolver, file=str(path))
+    except RecursionError:
+        raise BtreeError("the tree nests too deep once its includes and links are expanded",
+                         file=str(path), hint="check for a chain of x-file includes") from None
 
 
 # ------------------------------------------------------------------------------------ import
@@ -153,9 +165,9 @@ def import_game(path: str | Path, missing_links: str = "error", source: str | No
     if game.tree is None:
         raise BtreeError("the game has no tree", file=str(path))
     resolver = file_resolver(path)
-    compile_game(game, missing_links=missing_links, resolver=resolver, file=str(path))  # errors first
+    _compile(game, missing_links, resolver, path)  # errors first
     carried = inline_includes(game, resolver, missing_links)
-    compiled = compile_game(carried, missing_links=missing_links, file=str(path))
+    compiled = _compile(carried, missing_links, None, path)
     warnings: list[str] = []
     provenance = {"source": source or path.name}
     body = game_to_body(

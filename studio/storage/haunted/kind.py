@@ -8,6 +8,7 @@ Importing this module registers validation, checks, summary and the new-project 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.board import MAX_SIZE, MIN_SIZE, Map, default_starts
@@ -42,6 +43,28 @@ class TeamEntry:
     team: str = ""
     school: str = ""
     school_size: int = 0
+
+
+def source_path(folder: Path, source: str, field_path: tuple[str | int, ...] = ("source",)) -> Path:
+    """The AI file a team's ``source`` names: relative to the project's ``folder``, and inside it.
+
+    A project file may come from anyone; its teams' sources are run (in a sandbox that may read
+    them), opened in the AI editor and saved over. So a source may not leave the project folder:
+    not by ``..``, not as an absolute path elsewhere, not through a link that points out. Links
+    are followed before the check, and the path returned is the real one, with none left in it.
+
+    Raises:
+        ProjectError: the source leads outside ``folder``, naming the field and what to do.
+    """
+    root = Path(folder).resolve()
+    given = Path(source)  # never expanduser: a "~" in a project is a name, not the reader's home
+    real = (given if given.is_absolute() else root / given).resolve()
+    if not real.is_relative_to(root):
+        how = "by its path" if given.is_absolute() or ".." in given.parts else "through a link"
+        raise ProjectError(f"the AI file {source!r} is outside the project's folder ({how})",
+                           field_path=field_path,
+                           hint=f"copy it into {root} (e.g. ais/) and name it from there")
+    return real
 
 
 # ------------------------------------------------------------------------------- small checks

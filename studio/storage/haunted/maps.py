@@ -8,16 +8,17 @@ edits (rename, delete, import) keep the ``[match]`` rotation pointing at the rig
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_MAPS_JSON_BYTES
 from studio.engines.haunted.board import MAX_SIZE, MIN_SIZE, Map, default_starts
 from studio.engines.haunted.map_edit import MapDraft
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import map_table, parse_tiles
 from studio.storage.haunted.maps_json import add_maps, maps_from_maps_json
 from studio.storage.haunted.project import HauntedModel
+from studio.storage.reading import decode_text, parse_json, read_bounded
 
 
 def _starts(value: Any, default: tuple, *path: str | int) -> tuple[tuple[int, int], ...]:
@@ -123,18 +124,21 @@ def read_maps_json(path: Path) -> list[Map]:
     Raises:
         ProjectError: the file cannot be read or is not an original ``maps.json``.
     """
-    try:
-        document = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
-    except FileNotFoundError:
-        raise ProjectError("no such file", file=Path(path), hint="check the path") from None
-    except IsADirectoryError:
-        raise ProjectError("this is a folder, not a file", file=Path(path)) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ProjectError(f"cannot read this as JSON: {exc}", file=Path(path)) from None
+    document = read_json_document(path)
     try:
         return maps_from_maps_json(document)
     except ProjectError as exc:
         raise exc.with_file(Path(path)) from None
+
+
+def read_json_document(path: str | Path, cap: int = MAX_MAPS_JSON_BYTES) -> Any:
+    """A JSON file, read within ``cap`` bytes and the nesting limit.
+
+    Raises:
+        ProjectError: the file cannot be read, is too big or too deep, or is not JSON.
+    """
+    path = Path(path)
+    return parse_json(decode_text(read_bounded(path, cap, "a maps.json"), path), path)
 
 
 def import_maps(model: HauntedModel, maps: list[Map]) -> tuple[HauntedModel, list[str]]:

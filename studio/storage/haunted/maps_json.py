@@ -29,10 +29,14 @@ def maps_from_maps_json(document: Any) -> list[Map]:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise ProjectError("a map needs a name", field_path=("maps", i, "name"))
         rows = [[3] * ORIGINAL_SIZE for _ in range(ORIGINAL_SIZE)]
-        for j, tile in enumerate(entry.get("tiles") or []):
+        tiles = entry.get("tiles") or []
+        if not isinstance(tiles, list):
+            raise ProjectError("tiles is a list of {\"x\": row, \"y\": col, \"status\": 0..3}",
+                               field_path=("maps", i, "tiles"))
+        for j, tile in enumerate(tiles):
             try:
                 row, col, status = int(tile["x"]), int(tile["y"]), int(tile["status"])
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: 1e999
                 raise ProjectError("a tile is {\"x\": row, \"y\": col, \"status\": 0..3}",
                                    field_path=("maps", i, "tiles", j)) from None
             if not (0 <= row < ORIGINAL_SIZE and 0 <= col < ORIGINAL_SIZE and 0 <= status <= 3):

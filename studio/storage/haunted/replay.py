@@ -8,9 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from studio.engines.common.limits import MAX_REPLAY_BYTES
 from studio.engines.haunted.replay import ReplayError, check
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
+from studio.storage.reading import decode_text, gunzip_bounded, parse_json, read_bounded
 
 
 def save_replay(document: dict[str, Any], path: str | Path) -> Path:
@@ -28,18 +30,19 @@ def save_replay(document: dict[str, Any], path: str | Path) -> Path:
 
 
 def load_replay(path: str | Path) -> dict[str, Any]:
-    """Read and check a replay; every problem is a :class:`ProjectError` naming the file."""
+    """Read and check a replay; every problem is a :class:`ProjectError` naming the file (and
+    the field, when one is missing or of the wrong type).
+
+    Bounded at every step (``MAX_REPLAY_BYTES`` read, the same unpacked, nesting), so a gzip
+    bomb, a FIFO or a file of brackets is an error, not a studio out of memory or waiting.
+    """
     path = Path(path)
+    data = read_bounded(path, MAX_REPLAY_BYTES, "a replay")
+    if data[:2] == b"\x1f\x8b":  # gzip magic, whatever the file is called
+        data = gunzip_bounded(data, MAX_REPLAY_BYTES, path)
+    document = parse_json(decode_text(data, path, "the replay"), path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ProjectError(f"cannot read the replay: {exc.strerror or exc}", file=path) from None
-    try:
-        if data[:2] == b"\x1f\x8b":  # gzip magic, whatever the file is called
-            data = gzip.decompress(data)
-        document = json.loads(data.decode("utf-8"))
         return check(document)
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProjectError(f"not a readable replay: {exc}", file=path) from None
     except ReplayError as exc:
-        raise ProjectError(str(exc), file=path) from None
+        raise ProjectError(exc.message, file=path, field_path=exc.path,
+                           hint="this is not a replay the studio wrote, or it was edited") from None

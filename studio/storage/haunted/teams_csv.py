@@ -13,7 +13,9 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from studio.engines.common.limits import MAX_AI_SOURCE_BYTES
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import MONSTERS
 
@@ -56,10 +58,21 @@ def teams_from_csv(text: str) -> list[CsvTeam]:
     """The registrations of a team-list CSV, in file (registration) order.
 
     Raises:
-        ProjectError: not such a CSV (a required column is missing, a row has no team name),
-            with the line.
+        ProjectError: not such a CSV (a required column is missing, a row has no team name, a
+            quote left open, a cell longer than an AI file may be), with the line.
     """
+    # A cell holds a team's whole script: allow what an AI file may hold (csv's default is
+    # 128 KiB). The limit is the module's, shared: it is only ever raised here, never lowered.
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_AI_SOURCE_BYTES))
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _teams(reader)
+    except csv.Error as exc:
+        raise ProjectError(f"not a readable CSV: {exc}", line=reader.line_num or None,
+                           hint="export the team list from the form as CSV again") from None
+
+
+def _teams(reader: Any) -> list[CsvTeam]:
     header = next(reader, None)
     if header is None:
         raise ProjectError("the file is empty", hint="export the team list from the form as CSV")

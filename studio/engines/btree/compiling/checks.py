@@ -57,7 +57,7 @@ def check_node(node: Any, path: str, file: str = "", warnings: list[BtreeWarning
     if not isinstance(node, dict):
         raise node_error(f"a node must be a mapping, not {type(node).__name__}", node, path, file)
     kind = node.get("type")
-    if kind not in ALL_TYPES:
+    if not isinstance(kind, str) or kind not in ALL_TYPES:  # a list is no type (nor hashable)
         shown = "no type" if kind is None else f"unknown node type {kind!r}"
         raise node_error(shown, node, path, file, hint="see the node types of spec §3.2")
     has_children = "children" in node

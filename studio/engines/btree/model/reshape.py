@@ -13,6 +13,10 @@ import yaml
 
 from studio.engines.btree.model.errors import BtreeError
 from studio.engines.btree.model.schema import DEFAULT_LAYER, RESHAPED_FIELDS, Node, child_path
+from studio.engines.btree.model.yaml_bounds import check_yaml_bounds
+from studio.engines.common.limits import (
+    MAX_GAME_BYTES, MAX_NESTING, MAX_TREE_DEPTH, human_bytes, line_of, nesting_overflow, too_deep,
+)
 
 # libyaml's loader has the same safe_load semantics and is ~10x faster (level files are big).
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -37,9 +41,13 @@ def parse_yaml_game(text: str, file: str = "") -> Game:
     """Parse a trrbt YAML game and reshape its patterns.
 
     Raises:
-        BtreeError: YAML syntax errors, a missing tree, or a pattern that is not text.
+        BtreeError: YAML syntax errors, a missing tree, or a pattern that is not text; a text
+            past the limits of :mod:`studio.engines.common.limits` (size, nesting, aliases,
+            tree depth).
     """
+    _check_size(text, file)
     try:
+        check_yaml_bounds(text, file)
         data = yaml.load(text, Loader=_SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -57,25 +65,70 @@ def parse_yaml_game(text: str, file: str = "") -> Game:
     if tree is not None and not isinstance(tree, dict):
         raise BtreeError("tree must be a node (a mapping with a type)", node_path="tree", file=file)
     if tree is not None:
+        check_tree_depth(tree, file)
         tree = reshape_tree(tree, file=file)
     return Game(name=_name(data), tree=tree, sprites=None)
 
 
 def parse_json_game(text: str, file: str = "") -> Game:
-    """Parse a trrbt JSON game (patterns already in grid form)."""
+    """Parse a trrbt JSON game (patterns already in grid form).
+
+    Raises:
+        BtreeError: JSON syntax errors, a tree that is not a node; a text past the limits of
+            :mod:`studio.engines.common.limits` (size, nesting, tree depth).
+    """
+    _check_size(text, file)
+    deep_at = nesting_overflow(text, "json")
+    if deep_at is not None:
+        raise _too_deep(file, f"line {line_of(text, deep_at)}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BtreeError(
             f"JSON syntax error at line {exc.lineno}, column {exc.colno}: {exc.msg}", file=file
         ) from None
+    except RecursionError:  # json's C parser raises it cleanly, should the scan have given up
+        raise _too_deep(file, "the file") from None
+    deep = too_deep(data)
+    if deep is not None:
+        raise _too_deep(file, "/".join(str(part) for part in deep[:6]))
     if not isinstance(data, dict):
         raise BtreeError("the file is not a trrbt game (expected an object with name and tree)", file=file)
     tree = data.get("tree")
     if tree is not None and not isinstance(tree, dict):
         raise BtreeError("tree must be a node (an object with a type)", node_path="tree", file=file)
+    if tree is not None:
+        check_tree_depth(tree, file)
     sprites = data.get("sprites")
     return Game(name=_name(data), tree=tree, sprites=sprites if isinstance(sprites, dict) else None)
+
+
+def _check_size(text: str, file: str) -> None:
+    if len(text) > MAX_GAME_BYTES:
+        raise BtreeError(f"the game is longer than {human_bytes(MAX_GAME_BYTES)}, the most a "
+                         "trrbt game may have", file=file,
+                         hint="no trrbt game is this big: the file is damaged or hostile")
+
+
+def _too_deep(file: str, where: str) -> BtreeError:
+    return BtreeError(f"lists and objects nest more than {MAX_NESTING} deep ({where})",
+                      file=file, hint="no trrbt game is built like this: the file is damaged "
+                                      "or hostile")
+
+
+def check_tree_depth(tree: Node, file: str = "", limit: int = MAX_TREE_DEPTH) -> None:
+    """Raise :class:`BtreeError` when nodes nest more than ``limit`` deep: the compiler and the
+    editors walk trees recursively. Walks with its own stack."""
+    stack: list[tuple[Any, str, int]] = [(tree, "tree", 1)]
+    while stack:
+        node, path, depth = stack.pop()
+        if depth > limit:
+            raise BtreeError(f"nodes nest more than {limit} deep", node_path=path[:120] + "…",
+                             file=file, hint="people write trees a dozen nodes deep: the file "
+                                             "is damaged or hostile")
+        children = node.get("children") if isinstance(node, dict) else None
+        if isinstance(children, list):
+            stack.extend((child, child_path(path, i), depth + 1) for i, child in enumerate(children))
 
 
 def _name(data: dict[str, Any]) -> str:
