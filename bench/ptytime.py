@@ -2,7 +2,8 @@
 
 ``first_frame(argv, texts)`` starts ``argv`` on a new pty of the given size, reads what it draws
 into a pyte screen, and returns the seconds from just before the start until every one of
-``texts`` is on that screen; then it hangs up the terminal and ends the program's process group.
+``texts`` is on that screen (and the processor time the program used by then); then it hangs up
+the terminal and ends the program's process group.
 No Textual test harness is involved: the program sees a terminal, as it would in a person's.
 Needs pyte (the 'test' extra). POSIX only.
 """
@@ -20,10 +21,30 @@ import termios
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import pyte
 
 READ_SIZE = 65536
+
+
+class FrameTime(NamedTuple):
+    """How long a program took to show a frame."""
+
+    seconds: float
+    """Wall-clock time from just before its start."""
+    cpu_seconds: float | None
+    """The processor time it used by then (user and system, from /proc; None elsewhere), which
+    other work on a shared machine changes much less than the wall-clock time."""
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def terminal_env(pythonpath: str | Path | None = None) -> dict[str, str]:
@@ -54,8 +75,8 @@ def _end(process: subprocess.Popen[bytes], grace: float = 2.0) -> None:
 
 def first_frame(argv: Sequence[str], texts: Sequence[str], *, size: tuple[int, int] = (80, 24),
                 env: dict[str, str] | None = None, cwd: str | Path | None = None,
-                timeout: float = 60.0) -> float:
-    """Seconds from starting ``argv`` on a ``size`` (columns, rows) pty until all ``texts`` show.
+                timeout: float = 60.0) -> FrameTime:
+    """The time from starting ``argv`` on a ``size`` (columns, rows) pty until all ``texts`` show.
 
     Raises:
         RuntimeError: the program ended, or ``timeout`` passed, before they showed (with the
@@ -90,7 +111,7 @@ def first_frame(argv: Sequence[str], texts: Sequence[str], *, size: tuple[int, i
             stream.feed(data)
             shown = "\n".join(screen.display)
             if all(text in shown for text in texts):
-                return time.perf_counter() - started
+                return FrameTime(time.perf_counter() - started, _cpu_seconds(process.pid))
     finally:
         os.close(master)
         _end(process)

@@ -98,7 +98,7 @@ class Server:
 def pty_start(folder: Path) -> float:
     """Seconds from starting ``studio FOLDER`` in a pseudo-terminal to its first full frame."""
     return first_frame([sys.executable, "-P", "-m", "studio", str(folder)], FIRST_FRAME,
-                       size=SIZE, env=ENV)
+                       size=SIZE, env=ENV).seconds
 
 
 async def ssh_start(server: Server) -> tuple[float, int]:
