@@ -7,9 +7,10 @@ Importing this module registers them on ``KINDS["btree"]``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from studio.engines.btree import BtreeError, Compiled, Game, compile_game
+from studio.engines.btree.model.errors import BtreeError
+from studio.engines.btree.model.reshape import Game
 from studio.engines.btree.model.schema import ALL_TYPES, pattern_size
 from studio.storage.btree.body import (
     count_nodes,
@@ -21,6 +22,12 @@ from studio.storage.btree.body import (
 )
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
+
+if TYPE_CHECKING:
+    from studio.engines.btree.compiling.compiled import Compiled
+
+# The compiler loads when a summary or a check first compiles a game: reading and validating a
+# project (the home screen lists every one) needs only the model.
 
 SEATS = ("human", "random", "first", "solver")
 _BTREE_KEYS = {"seed", "missing_links"}
@@ -172,6 +179,8 @@ def summarize(body: Body) -> dict[str, Any]:
     summary: dict[str, Any] = {"nodes": count_nodes(game.tree)}
     if game.tree is None:
         return {**summary, "error": "no tree"}
+    from studio.engines.btree.compiling.compiler import compile_game
+
     missing = body.get("btree", {}).get("missing_links", "error")
     try:
         compiled = compile_game(game, missing_links=missing)
@@ -205,6 +214,8 @@ def new_body(name: str) -> Body:
 
 def check(body: Body) -> list[str]:
     """Compile the game (``studio validate``): authoring errors name the node; returns warnings."""
+    from studio.engines.btree.compiling.compiler import compile_game
+
     game = body_to_game(body, "")
     if game.tree is None:
         raise ProjectError("the game has no tree", field_path=("node",), hint="add a root [[node]] with at = []")

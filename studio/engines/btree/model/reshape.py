@@ -9,13 +9,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from studio.engines.btree.model.errors import BtreeError
 from studio.engines.btree.model.schema import DEFAULT_LAYER, RESHAPED_FIELDS, Node, child_path
-
-# libyaml's loader has the same safe_load semantics and is ~10x faster (level files are big).
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -39,8 +34,12 @@ def parse_yaml_game(text: str, file: str = "") -> Game:
     Raises:
         BtreeError: YAML syntax errors, a missing tree, or a pattern that is not text.
     """
+    import yaml  # about 30 ms to import: loaded with the first YAML game, not with every project
+
+    # libyaml's loader has the same safe_load semantics and is ~10x faster (level files are big).
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=_SafeLoader)
+        data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
