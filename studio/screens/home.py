@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from studio.screens.formatting import summary_value
-from studio.screens.dialogs import ConfirmDialog, NameDialog, NewProject, NewProjectDialog
 from studio.storage import (
     KINDS,
     TRASH,
@@ -30,6 +29,11 @@ from studio.storage import (
 )
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
+
+if TYPE_CHECKING:
+    from studio.screens.dialogs import NewProject
+
+# The dialogs (new, name, confirm) load when one is first asked for, not for the first frame.
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -244,6 +248,8 @@ class HomeScreen(Screen[None]):
         return check
 
     def action_new(self) -> None:
+        from studio.screens.dialogs import NewProjectDialog
+
         def created(choice: NewProject | None) -> None:
             if choice is None:
                 return
@@ -258,6 +264,8 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
 
     def action_duplicate(self) -> None:
+        from studio.screens.dialogs import NameDialog
+
         entry = self.selected
         if entry is None or entry.project is None:
             return
@@ -278,6 +286,8 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(dialog, named)
 
     def action_rename(self) -> None:
+        from studio.screens.dialogs import NameDialog
+
         entry = self.selected
         if entry is None or entry.project is None:
             return
@@ -297,6 +307,8 @@ class HomeScreen(Screen[None]):
                                         self._unused_name(keep=entry.path)), named)
 
     def action_delete(self) -> None:
+        from studio.screens.dialogs import ConfirmDialog
+
         entry = self.selected
         if entry is None:
             return
