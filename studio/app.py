@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.widget import AwaitMount
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
@@ -123,8 +124,19 @@ class StudioApp(TypeAhead):
         for header in self.screen.query(Header):
             header.query_one(HeaderTitle).update(header.format_title())
 
-    def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.folder))
+    def get_default_screen(self) -> Screen:
+        # The home screen is the app's first screen, not one pushed over Textual's empty default
+        # screen: that one was composed, laid out and drawn for nothing (~60 ms of the first
+        # frame). Keys typed before the home screen is in place wait for it, as for any screen.
+        home = HomeScreen(self.folder)
+        self.expect_screen(home)
+        return home
+
+    async def on_mount(self) -> None:
+        # The app is ready once the home screen has listed the folder, as when it was pushed
+        # here: a test's or a script's first look finds the list. (Textual draws nothing before
+        # the app is ready, so the first frame does not wait longer for it.)
+        await AwaitMount(self.screen, [self.screen])
         if self.initial_file is not None:
             self.open_project_file(self.initial_file)
         if self.freeze_startup:

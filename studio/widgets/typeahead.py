@@ -93,10 +93,15 @@ class TypeAhead(App):
                 if kwargs.get("wait_for_dismiss"):
                     self._awaited_by[screen] = flow
             self._flows = []  # a flow that shows a screen has done its part
-            self._arriving = screen
-            self._patience = PATIENCE
-            self.call_later(self._watch_arrival)
+            self.expect_screen(screen)
         return result
+
+    def expect_screen(self, screen: Screen) -> None:
+        """Keys typed from now on wait until ``screen`` is in place (mounted, its focus set), as
+        they do for a screen pushed; for a screen shown otherwise (the app's first)."""
+        self._arriving = screen
+        self._patience = PATIENCE
+        self.call_later(self._watch_arrival)
 
     def pop_screen(self) -> Any:
         stack = self.screen_stack
