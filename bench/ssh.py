@@ -33,15 +33,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import asyncssh  # noqa: E402
-import pyte  # noqa: E402
+from ptytime import first_frame, terminal_env  # noqa: E402
 
-from studio.ssh.pty_process import PtyProcess, descendants  # noqa: E402
+from studio.ssh.pty_process import descendants  # noqa: E402
 from studio.storage import scan_folder  # noqa: E402
 from tests.ssh.terminal import RemoteTerminal  # noqa: E402
 
 SIZE = (80, 24)
-ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
-       "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+ENV = terminal_env(pythonpath=ROOT)
 FIRST_FRAME = ("TileCode Sokoban", "palette")  # the last project and the footer: all drawn
 
 
@@ -96,21 +95,10 @@ class Server:
 # ------------------------------------------------------------------------------ start-up
 
 
-async def pty_start(folder: Path) -> float:
+def pty_start(folder: Path) -> float:
     """Seconds from starting ``studio FOLDER`` in a pseudo-terminal to its first full frame."""
-    screen = pyte.Screen(*SIZE)
-    stream = pyte.ByteStream(screen)
-    started = time.perf_counter()
-    process = PtyProcess([sys.executable, "-P", "-m", "studio", str(folder)], ENV, SIZE,
-                         stream.feed, lambda code: None)
-    try:
-        while not all(text in "\n".join(screen.display) for text in FIRST_FRAME):
-            await asyncio.sleep(0.002)
-            if time.perf_counter() - started > 30:
-                raise SystemExit("the studio did not draw its home screen")
-        return time.perf_counter() - started
-    finally:
-        await process.end(grace=1)
+    return first_frame([sys.executable, "-P", "-m", "studio", str(folder)], FIRST_FRAME,
+                       size=SIZE, env=ENV).seconds
 
 
 async def ssh_start(server: Server) -> tuple[float, int]:
@@ -250,8 +238,8 @@ async def main() -> None:
         folder = work / "games"
         shutil.copytree(ROOT / "games", folder)
         async with Server(folder, work, 4) as server:
-            await pty_start(folder)  # warm the file cache and the bytecode
-            own = [await pty_start(folder) for _ in range(args.runs)]
+            pty_start(folder)  # warm the file cache and the bytecode
+            own = [pty_start(folder) for _ in range(args.runs)]
             await ssh_start(server)
             runs = [await ssh_start(server) for _ in range(args.runs)]
             seconds = [elapsed for elapsed, _ in runs]

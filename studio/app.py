@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, work
 from textual.app import SystemCommand
@@ -13,22 +13,22 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.widget import AwaitMount
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
-from studio.screens.dialogs import ErrorDialog
 from studio.screens.formatting import fit_title
-from studio.screens.help import HelpScreen, binding_rows
 from studio.screens.home import HomeScreen
-import studio.screens.btree  # noqa: F401  (registers the behaviour-tree screens)
-import studio.screens.haunted  # noqa: F401  (registers the Haunted Tiles screens)
-import studio.screens.tilecode  # noqa: F401  (registers the TileCode screens)
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
-from studio.widgets.document import Document
-from studio.widgets.save import SavePath
 from studio.widgets.typeahead import TypeAhead
+
+if TYPE_CHECKING:
+    from studio.widgets.document import Document
+
+# What the home screen does not show loads when first used (help, dialogs, the save path, and
+# each kind's screens through studio.screens.registry): the first frame waits for none of it.
 
 THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
 """Our theme names -> Textual themes; ``ansi`` keeps to the terminal's own 16 colours."""
@@ -124,12 +124,27 @@ class StudioApp(TypeAhead):
         for header in self.screen.query(Header):
             header.query_one(HeaderTitle).update(header.format_title())
 
-    def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.folder))
+    def get_default_screen(self) -> Screen:
+        # The home screen is the app's first screen, not one pushed over Textual's empty default
+        # screen: that one was composed, laid out and drawn for nothing (~60 ms of the first
+        # frame). Keys typed before the home screen is in place wait for it, as for any screen.
+        home = HomeScreen(self.folder)
+        self.expect_screen(home)
+        return home
+
+    async def on_mount(self) -> None:
+        home = self.screen
         if self.initial_file is not None:
             self.open_project_file(self.initial_file)
         if self.freeze_startup:
             self.call_after_refresh(_freeze_startup_objects)
+        # The app is ready once the home screen has listed the folder, as when it was pushed
+        # here: a test's or a script's first look finds the list (and a project opened with it
+        # as far along). Textual draws nothing before the app is ready, so the first frame does
+        # not wait longer for this.
+        await AwaitMount(home, [home])
+        if self.screen is not home:
+            await AwaitMount(self.screen, [self.screen])
 
     # ---------------------------------------------------------------------------- opening
 
@@ -160,12 +175,16 @@ class StudioApp(TypeAhead):
         self.push_screen(screen)
 
     def show_error(self, error: ProjectError, title: str = "Cannot open the project") -> None:
+        from studio.widgets.dialogs import ErrorDialog
+
         self.push_screen(ErrorDialog(error, title))
 
     # ---------------------------------------------------------------------------- actions
 
     def open_documents(self) -> list[Document]:
         """The documents of the screens on the stack, each once, newest first."""
+        from studio.widgets.document import Document
+
         found: list[Document] = []
         for screen in reversed(self.screen_stack):
             document = getattr(screen, "document", None)
@@ -180,6 +199,8 @@ class StudioApp(TypeAhead):
         Screens holding work of their own outside a project (the AI editor's file) answer
         ``confirm_close()`` first.
         """
+        from studio.widgets.save import SavePath
+
         for screen in reversed(self.screen_stack):
             confirm_close = getattr(screen, "confirm_close", None)
             if confirm_close is not None and not await confirm_close():
@@ -190,6 +211,8 @@ class StudioApp(TypeAhead):
         self.exit()
 
     def action_help(self) -> None:
+        from studio.screens.help import HelpScreen, binding_rows
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(self.screen.title or "studio", binding_rows(self.screen)))

@@ -6,16 +6,13 @@ Exit codes: 0 ok; 1 bad input (one line on stderr, no traceback); 2 usage.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from studio import __version__
-from studio.commands import COMMANDS, command, load_all, output_target
-from studio.storage import (
-    KINDS, ProjectError, check_project, load_project, new_project, save_project,
-)
+from studio.commands import INDEX, load, load_all  # noqa: F401  (load_all: every command's module, for tests)
+from studio.storage.errors import ProjectError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -29,7 +26,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``studio``; only ``command``'s module is loaded for its arguments (every
+    command's help is in the index)."""
     parser = _Parser(
         prog="studio",
         usage="%(prog)s [--theme {dark,light,ansi}] [FOLDER|FILE]\n       %(prog)s COMMAND [ARGS ...]",
@@ -41,8 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog="studio")
     ui = sub.add_parser("open", help="open the studio on a folder or a project file (the default)")
     _ui_arguments(ui)
-    for name, (help_text, arguments, _run) in COMMANDS.items():
-        arguments(sub.add_parser(name, help=help_text, description=help_text))
+    for name, (help_text, _module) in INDEX.items():
+        parser_of = sub.add_parser(name, help=help_text, description=help_text)
+        if name == command:
+            load(name)[0](parser_of)
     return parser
 
 
@@ -77,73 +78,18 @@ def _run_ui(args: argparse.Namespace) -> int:
     return app.return_code or EXIT_OK
 
 
-# ------------------------------------------------------------------------------------ commands
-
-
-def _new_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("kind", choices=list(KINDS), help="the kind of game")
-    parser.add_argument("name", help="the project's name")
-    parser.add_argument(
-        "-o", "--output", metavar="FILE",
-        help="file to write (default: a file named after the project in the current folder)",
-    )
-    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-
-
-@command("new", "create a new project file", _new_arguments)
-def _new(args: argparse.Namespace) -> int:
-    project = new_project(args.kind, args.name)
-    target = output_target(args.output, project.name, args.force)
-    save_project(project, target)
-    print(target)
-    return EXIT_OK
-
-
-def _project_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("project", metavar="PROJECT", help="a project file (.toml)")
-
-
-@command("validate", "check a project file; exit 1 with the errors if it is not valid", _project_argument)
-def _validate(args: argparse.Namespace) -> int:
-    project = load_project(args.project)
-    warnings = check_project(project)
-    for warning in warnings:
-        print(f"{args.project}: warning: {warning}")
-    note = f" (migrated from format {project.migrated_from})" if project.migrated_from else ""
-    print(f"{args.project}: ok, {KINDS[project.kind].title} project {project.name!r}{note}")
-    return EXIT_OK
-
-
-def _inspect_arguments(parser: argparse.ArgumentParser) -> None:
-    _project_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-
-@command("inspect", "print a project's kind, name and a summary of its contents", _inspect_arguments)
-def _inspect(args: argparse.Namespace) -> int:
-    summary = load_project(args.project).summary()
-    if args.json:
-        print(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        width = max(len(key) for key in summary)
-        for key, value in summary.items():
-            print(f"{key:<{width}}  {value}")
-    return EXIT_OK
-
-
 # ---------------------------------------------------------------------------------------- main
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    load_all()
     # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path.
-    if not argv or (argv[0] not in COMMANDS and argv[0] != "open" and not argv[0].startswith("-")):
+    if not argv or (argv[0] not in INDEX and argv[0] != "open" and not argv[0].startswith("-")):
         argv.insert(0, "open")
     elif argv[0].startswith("--theme"):
         argv.insert(0, "open")
-    args = build_parser().parse_args(argv)
-    run = _run_ui if args.command == "open" else COMMANDS[args.command][2]
+    args = build_parser(argv[0]).parse_args(argv)
+    run = _run_ui if args.command == "open" else load(args.command)[1]
     try:
         return run(args)
     except ProjectError as exc:

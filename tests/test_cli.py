@@ -26,6 +26,46 @@ def test_help_lists_the_commands() -> None:
         assert word in result.stdout
 
 
+def test_the_command_index_names_every_command_where_it_is_registered() -> None:
+    """`studio --help` and `studio FOLDER` read the index only: it must match the modules."""
+    import importlib
+    import pkgutil
+
+    import studio.commands
+    from studio.commands import COMMANDS, INDEX
+
+    for info in pkgutil.walk_packages(studio.commands.__path__, prefix="studio.commands."):
+        importlib.import_module(info.name)  # a command missing from the index raises here
+    assert set(COMMANDS) == set(INDEX)
+    for name, (_arguments, run) in COMMANDS.items():
+        assert run.__module__ == INDEX[name][1], name
+
+
+def test_help_and_a_command_load_only_what_they_need() -> None:
+    code = (
+        "import sys\n"
+        "from studio import cli\n"
+        "def commands():\n"
+        "    return sorted(m for m in sys.modules if m.startswith('studio.commands.'))\n"
+        "try:\n"
+        "    cli.main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(commands(), file=sys.stderr)\n"
+        "try:\n"
+        "    cli.main(['new-ai', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(commands(), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    after_help, after_new_ai = result.stderr.splitlines()[-2:]
+    assert after_help == "[]"
+    assert after_new_ai == "['studio.commands.haunted', 'studio.commands.haunted.ai']"
+
+
 def test_usage_error_exits_2() -> None:
     result = run("new", "chess", "X")
     assert result.returncode == 2

@@ -280,6 +280,17 @@ def test_every_kind_opens_in_its_own_screens() -> None:
     assert set(SCREENS) == set(KINDS)
 
 
+def test_each_kind_opens_through_the_package_the_registry_names() -> None:
+    # Named, not imported: a kind's screens load when its first project opens (issue 27).
+    import importlib
+
+    from studio.screens.registry import SCREENS
+
+    for kind, package in SCREENS.items():
+        assert package == f"studio.screens.{kind}"
+        assert callable(importlib.import_module(package).open_project), kind
+
+
 
 async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path, monkeypatch) -> None:
     import studio.app as app_module

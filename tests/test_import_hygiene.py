@@ -85,3 +85,61 @@ def test_the_studio_and_its_screens_start_without_numba() -> None:
     before, after = result.stdout.splitlines()
     assert before == "", f"imported at start: {before}"
     assert after in ("True", "plain")  # the solver still loads when asked for
+
+
+HOME_START = """
+import io, sys
+from textual.app import App
+import studio.app
+from studio import cli
+
+class Terminal(io.StringIO):  # `studio` opens the UI only on a terminal
+    def isatty(self):
+        return True
+
+def run(app, **options):  # the home screen's first frame, headless; then what was imported
+    async def look(pilot):
+        await pilot.pause()
+        print(" ".join(sorted(sys.modules)), file=sys.__stdout__)
+        pilot.app.exit()
+    return App.run(app, headless=True, auto_pilot=look, size=(80, 24))
+
+studio.app.StudioApp.run = run
+sys.stdin = sys.stdout = Terminal()
+sys.exit(cli.main([sys.argv[1]]))
+"""
+
+NOT_AT_START = {
+    # a kind's screens and what they stand on: each loads when a project of that kind opens
+    "studio.screens.tilecode.home", "studio.screens.btree.editor", "studio.screens.haunted.hub",
+    "studio.engines.tilecode.engine", "studio.engines.btree.compiling.compiler",
+    "studio.engines.btree.runtime.engine", "studio.engines.haunted.match",
+    "studio.engines.haunted.tournament", "numba", "yaml",
+    # what the home screen shows only when asked: help, dialogs, the save path; text areas
+    "studio.screens.help", "studio.screens.dialogs", "studio.widgets.save",
+    "textual.widgets._text_area",
+}
+
+
+def test_the_home_screen_starts_without_the_kinds_screens_and_engines(tmp_path) -> None:
+    """`studio FOLDER` up to the home screen's first frame loads none of a kind's screens,
+    engines or sessions, and no command's module: the first frame waited for them all (issue 27).
+    Opening a project of each kind loads its screens then (the Pilot tests of each kind)."""
+    from studio.storage import create_project
+
+    # The first row is selected and its summary shown: a TileCode one (a behaviour tree's
+    # summary compiles its tree, so the compiler loads when one is selected).
+    for kind, name in (("tilecode", "Alpha"), ("btree", "Beta"), ("haunted", "Gamma")):
+        create_project(tmp_path, kind, name)
+    result = subprocess.run([sys.executable, "-c", HOME_START, str(tmp_path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    loaded = set(result.stdout.split())
+    assert "studio.screens.home" in loaded and "studio.storage.btree.kind" in loaded
+    kinds_screens = {name for name in loaded
+                     if name.startswith(("studio.screens.tilecode", "studio.screens.btree",
+                                         "studio.screens.haunted"))}
+    assert kinds_screens == set(), "a kind's screens load at start"
+    assert {name for name in loaded if name.startswith("studio.sessions")} == set()
+    assert {name for name in loaded if name.startswith("studio.commands.")} == set()
+    assert loaded & NOT_AT_START == set()

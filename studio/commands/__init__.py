@@ -1,42 +1,82 @@
-"""Sub-commands of ``studio``: each module here registers its commands with :func:`command`.
+"""Sub-commands of ``studio``: :data:`INDEX` names each one, its help and the module that
+registers it with :func:`command`.
 
-What every kind shares sits here (``run``, ``serve``); each kind's commands live in its own
-sub-package (``tilecode/``, ``btree/``, ``haunted/``). Every module below this package is
-imported when the parser is built, so a kind adds its commands by adding a module, without
-touching ``cli.py``.
+What every kind shares sits here (``project``, ``run``, ``serve``, ``importing``); each kind's
+commands live in its own sub-package (``tilecode/``, ``btree/``, ``haunted/``). ``studio --help``
+and ``studio FOLDER`` read only the index; a command's module is imported when that command is
+parsed or run, so starting the studio pays for no command's engine. A new command is a module
+that registers it with ``@command`` and a line in :data:`INDEX` (``cli.py`` does not change);
+``tests/test_cli.py`` checks that the two agree.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 from collections.abc import Callable
 from pathlib import Path
-
-from studio.storage import ProjectError
-from studio.storage.folder import free_path
 
 Command = Callable[[argparse.Namespace], int]
 Arguments = Callable[[argparse.ArgumentParser], None]
 
-COMMANDS: dict[str, tuple[str, Arguments, Command]] = {}
-"""name -> (one-line help, add-arguments, run)."""
+INDEX: dict[str, tuple[str, str]] = {
+    # name -> (one-line help, the module that registers it); in the order `studio --help` lists
+    "new": ("create a new project file", "studio.commands.project"),
+    "validate": ("check a project file; exit 1 with the errors if it is not valid",
+                 "studio.commands.project"),
+    "inspect": ("print a project's kind, name and a summary of its contents",
+                "studio.commands.project"),
+    "export": ("export a btree project as trrbt JSON", "studio.commands.btree.formats"),
+    "expand": ("print the compiled tree of a game as {name, tree} JSON",
+               "studio.commands.btree.formats"),
+    "trace": ("write a seeded run in the corpus trace format (JSON Lines)",
+              "studio.commands.btree.play"),
+    "solve": ("search for a winning choice sequence (shortest by default)",
+              "studio.commands.btree.solve"),
+    "new-ai": ("write a commented starter Haunted Tiles AI (Python, or JavaScript with --js)",
+               "studio.commands.haunted.ai"),
+    "map-check": ("measure a Haunted Tiles map's home/away balance by simulation",
+                  "studio.commands.haunted.mapcheck"),
+    "match": ("play a Haunted Tiles match between two AIs", "studio.commands.haunted.match"),
+    "tournament": ("run a Haunted Tiles tournament (single elimination or round robin)",
+                   "studio.commands.haunted.match"),
+    "replay": ("play back (or --verify) a Haunted Tiles replay", "studio.commands.haunted.replay"),
+    "import": ("import a trrbt YAML/JSON game as one self-contained btree project, original "
+               "TileCode games (settings JSON or games.ts), or Haunted Tiles maps "
+               "(maps.json --into PROJECT)", "studio.commands.importing"),
+    "run": ("play a project in the plain terminal (headless)", "studio.commands.run"),
+    "serve": ("share the studio: every SSH login gets its own studio on FOLDER",
+              "studio.commands.serve"),
+}
+
+COMMANDS: dict[str, tuple[Arguments, Command]] = {}
+"""The commands whose modules are loaded: name -> (add-arguments, run)."""
 
 
-def command(name: str, help: str, arguments: Arguments) -> Callable[[Command], Command]:
-    """Register ``run`` as ``studio NAME``; ``run`` returns the exit code."""
+def command(name: str, arguments: Arguments) -> Callable[[Command], Command]:
+    """Register ``run`` as ``studio NAME`` (named in :data:`INDEX`, in this module); ``run``
+    returns the exit code."""
 
     def register(run: Command) -> Command:
-        COMMANDS[name] = (help, arguments, run)
+        if INDEX.get(name, ("", ""))[1] != run.__module__:
+            raise LookupError(f"studio {name}: not in studio.commands.INDEX under {run.__module__}")
+        COMMANDS[name] = (arguments, run)
         return run
 
     return register
 
 
+def load(name: str) -> tuple[Arguments, Command]:
+    """The add-arguments and run of the command ``name`` (of :data:`INDEX`), its module loaded."""
+    importlib.import_module(INDEX[name][1])
+    return COMMANDS[name]
+
+
 def output_target(output: str | None, project_name: str, force: bool) -> Path:
     """Where a command writes a new project: ``output`` (refusing to overwrite without
     ``force``), else a free file named after the project in the current folder."""
+    from studio.storage import ProjectError, free_path
+
     if output is None:
         return free_path(Path.cwd(), project_name)
     target = Path(output)
@@ -45,9 +85,8 @@ def output_target(output: str | None, project_name: str, force: bool) -> Path:
     return target
 
 
-def load_all() -> dict[str, tuple[str, Arguments, Command]]:
-    """Import every command module of this package and its kinds' sub-packages; returns the
-    registry."""
-    for info in pkgutil.walk_packages(__path__, prefix=f"{__name__}."):
-        importlib.import_module(info.name)
+def load_all() -> dict[str, tuple[Arguments, Command]]:
+    """Import every command's module; returns the loaded commands (all of :data:`INDEX`)."""
+    for name in INDEX:
+        load(name)
     return COMMANDS

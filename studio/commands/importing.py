@@ -28,9 +28,7 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
     missing_links_option(parser, "error")
 
 
-@command("import", "import a trrbt YAML/JSON game as one self-contained btree project, "
-         "original TileCode games (settings JSON or games.ts), or Haunted Tiles maps "
-         "(maps.json --into PROJECT)", _import_arguments)
+@command("import", _import_arguments)
 def _import(args: argparse.Namespace) -> int:
     path = Path(args.file)
     haunted = import_haunted_maps(path, args.into)  # maps.json into an existing project

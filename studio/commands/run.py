@@ -43,7 +43,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     tilecode_arguments(parser)
 
 
-@command("run", "play a project in the plain terminal (headless)", _arguments)
+@command("run", _arguments)
 def _run(args: argparse.Namespace) -> int:
     kind = project_kind(args.project)
     runner = _runners().get(kind)

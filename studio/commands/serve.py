@@ -43,7 +43,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="the theme every session starts in")
 
 
-@command("serve", "share the studio: every SSH login gets its own studio on FOLDER", _arguments)
+@command("serve", _arguments)
 def _serve(args: argparse.Namespace) -> int:
     try:
         from studio.ssh import hostkey

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from studio.screens.formatting import summary_value
-from studio.screens.dialogs import ConfirmDialog, NameDialog, NewProject, NewProjectDialog
 from studio.storage import (
     KINDS,
     TRASH,
@@ -31,6 +30,11 @@ from studio.storage import (
 )
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
+
+if TYPE_CHECKING:
+    from studio.screens.dialogs import NewProject
+
+# The dialogs (new, name, confirm) load when one is first asked for, not for the first frame.
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -81,15 +85,19 @@ class HomeScreen(Screen[None]):
         self.folder = folder
         self.entries: list[ProjectEntry] = []
         self._offered: tuple[bool | None, ...] | None = None
+        self._table: DataTable[Text | str] | None = None
+        """The list, kept: every key the footer and the palette offer asks for the selection."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         table: DataTable[Text | str] = RowTable(cursor_type="row", zebra_stripes=True,
                                                     id="projects")
-        table.add_column("Name", key="name")
-        table.add_column("Kind", key="kind", width=16)
-        table.add_column("Size", key="size", width=9)
-        table.add_column("Changed", key="changed", width=16)
+        # Labels as Text: a str is read as markup, which loads Rich's emoji table (~5 ms).
+        table.add_column(Text("Name"), key="name")
+        table.add_column(Text("Kind"), key="kind", width=16)
+        table.add_column(Text("Size"), key="size", width=9)
+        table.add_column(Text("Changed"), key="changed", width=16)
+        self._table = table
         yield table
         yield Static("", id="empty")
         yield Static("", id="details")
@@ -104,7 +112,7 @@ class HomeScreen(Screen[None]):
 
     @property
     def selected(self) -> ProjectEntry | None:
-        table = self.query_one(DataTable)
+        table = self._table if self._table is not None else self.query_one(DataTable)
         if not self.entries or table.cursor_row is None:
             return None
         if 0 <= table.cursor_row < len(self.entries):
@@ -241,6 +249,8 @@ class HomeScreen(Screen[None]):
         return check
 
     def action_new(self) -> None:
+        from studio.screens.dialogs import NewProjectDialog
+
         def created(choice: NewProject | None) -> None:
             if choice is None:
                 return
@@ -255,6 +265,8 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
 
     def action_duplicate(self) -> None:
+        from studio.screens.dialogs import NameDialog
+
         entry = self.selected
         if entry is None or entry.project is None:
             return
@@ -275,6 +287,8 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(dialog, named)
 
     def action_rename(self) -> None:
+        from studio.screens.dialogs import NameDialog
+
         entry = self.selected
         if entry is None or entry.project is None:
             return
@@ -294,6 +308,8 @@ class HomeScreen(Screen[None]):
                                         self._unused_name(keep=entry.path)), named)
 
     def action_delete(self) -> None:
+        from studio.screens.dialogs import ConfirmDialog
+
         entry = self.selected
         if entry is None:
             return

@@ -1,23 +1,32 @@
-"""Which screen opens a project of each kind; engine issues register theirs here."""
+"""Which screen opens a project of each kind: each kind's screens package, by name.
+
+The packages are named, not imported, so that the home screen loads none of a kind's screens
+(nor the engines behind them) until a project of that kind is opened.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from typing import TYPE_CHECKING
 
-from textual.screen import Screen
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
-from studio.storage import Project
+    from studio.storage import Project
 
-ScreenFactory = Callable[[Project], Screen[None]]
-
-SCREENS: dict[str, ScreenFactory] = {}
-"""kind -> factory of the screen that opens such a project."""
+SCREENS: dict[str, str] = {
+    "tilecode": "studio.screens.tilecode",
+    "btree": "studio.screens.btree",
+    "haunted": "studio.screens.haunted",
+}
+"""kind -> the package whose ``open_project(project)`` makes the screen that opens such a
+project; imported when the first project of the kind is opened."""
 
 
 def screen_for(project: Project) -> Screen[None]:
-    """The registered screen for the project's kind.
+    """The screen that opens the project, from its kind's package.
 
     Raises:
-        KeyError: no screen is registered for the kind (every kind of storage has one).
+        KeyError: no screen is named for the kind (every kind of storage has one).
     """
-    return SCREENS[project.kind](project)
+    return importlib.import_module(SCREENS[project.kind]).open_project(project)

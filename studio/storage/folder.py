@@ -10,8 +10,8 @@ import time
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from studio.engines.tilecode.replay import Replay
 from studio.storage.atomic import backup_path
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
@@ -24,6 +24,9 @@ from studio.storage.project import (
 )
 from studio.storage.tilecode.replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
     project_sha256, save_replay
+
+if TYPE_CHECKING:
+    from studio.engines.tilecode.replay import Replay
 
 TRASH = ".trash"
 """Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""

@@ -10,22 +10,39 @@ left out are in the help screen, which is what ``?`` is for.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, TextArea
+from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
 HELP_ACTION = "help"
 """The action of the key that lists every key (the app's ``?``, also ``f1``)."""
 
 
+TEXT_AREA_MODULE = "textual.widgets._text_area"
+"""Where Textual's TextArea is defined (a test checks it). The home screen has none, and
+importing it (its document model, themes, tree-sitter) cost the first frame about 20 ms."""
+
+
+def is_text_field(widget: object) -> bool:
+    """Whether ``widget`` is one of Textual's text fields, an Input or a TextArea.
+
+    No widget can be a TextArea before TextArea's module is loaded, so it is not imported here.
+    """
+    if isinstance(widget, Input):
+        return True
+    text_area = sys.modules.get(TEXT_AREA_MODULE)
+    return text_area is not None and isinstance(widget, text_area.TextArea)
+
+
 def takes_text(widget: object) -> bool:
     """Whether ``widget`` types the characters pressed in it (so ``?`` is a character there,
     and help is ``f1``): text fields, and widgets that say so with ``takes_text = True``."""
-    return isinstance(widget, (Input, TextArea)) or getattr(widget, "takes_text", False) is True
+    return is_text_field(widget) or getattr(widget, "takes_text", False) is True
 
 
 def key_width(key_display: str, description: str) -> int:
@@ -62,6 +79,7 @@ class KeysFooter(Footer):
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[str, ...] | None = None
+        self._recompose_due = False
 
     def _key_bindings(self) -> list[tuple[Binding, bool, str]]:
         """The screen's shown bindings, the first of each action (as the footer shows them)."""
@@ -111,7 +129,7 @@ class KeysFooter(Footer):
 
     def on_resize(self) -> None:
         if self._bindings_ready and self._shown is not None and self._choose() != self._shown:
-            self.call_after_refresh(self.recompose)
+            self._recompose_soon()
 
     def bindings_changed(self, screen) -> None:
         # A key that only turns on or off (n on a leaf of the tree) is restyled where it is:
@@ -119,7 +137,22 @@ class KeysFooter(Footer):
         if (self._shown is not None and self.is_attached and screen is self.screen
                 and screen.app.app_focus and self._choose() == self._shown and self._restyle()):
             return
-        super().bindings_changed(screen)
+        # Textual's footer, but one recompose for the changes made before it runs: a screen's
+        # start (mount, focus, its first bindings) asked for five, each rebuilding every key.
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self._recompose_soon()
+
+    def _recompose_soon(self) -> None:
+        """Recompose after the next refresh, unless that is already asked for: the keys are
+        chosen when it runs, so one shows every change made until then."""
+        if not self._recompose_due:
+            self._recompose_due = True
+            self.call_after_refresh(self._recompose_now)
+
+    async def _recompose_now(self) -> None:
+        self._recompose_due = False
+        await self.recompose()
 
     def _restyle(self) -> bool:
         """Set the shown keys' enabled states in place; False when more than that changed."""

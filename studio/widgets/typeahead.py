@@ -32,8 +32,9 @@ from textual import events
 from textual.app import App
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Input, TextArea
 from textual.worker import NoActiveWorker, Worker, get_current_worker
+
+from studio.widgets.footer import is_text_field
 
 DROP_AFTER_CLOSE = 0.7
 """Seconds after a question closed by itself during which typed keys are dropped: they were
@@ -92,10 +93,15 @@ class TypeAhead(App):
                 if kwargs.get("wait_for_dismiss"):
                     self._awaited_by[screen] = flow
             self._flows = []  # a flow that shows a screen has done its part
-            self._arriving = screen
-            self._patience = PATIENCE
-            self.call_later(self._watch_arrival)
+            self.expect_screen(screen)
         return result
+
+    def expect_screen(self, screen: Screen) -> None:
+        """Keys typed from now on wait until ``screen`` is in place (mounted, its focus set), as
+        they do for a screen pushed; for a screen shown otherwise (the app's first)."""
+        self._arriving = screen
+        self._patience = PATIENCE
+        self.call_later(self._watch_arrival)
 
     def pop_screen(self) -> Any:
         stack = self.screen_stack
@@ -169,7 +175,7 @@ class TypeAhead(App):
         while self._held and not self._waiting():
             event = self._held.pop(0)
             typed = (isinstance(event, events.Key) and event.is_printable
-                     and isinstance(self.focused, (Input, TextArea)))
+                     and is_text_field(self.focused))
             if not typed:
                 self._in_flight = event
                 self._workers_before = set(self.workers)

@@ -80,3 +80,15 @@ async def test_help_reads_f1_where_a_field_takes_the_question_mark(tmp_path: Pat
         rows = {description: keys for keys, description in app.screen._rows}
         assert rows["Help"] == "f1" and rows["Quit"] == "^q"
         assert "Theme" not in rows  # t is typed too
+
+
+def test_text_areas_are_text_fields_without_the_footer_importing_them() -> None:
+    # The footer finds TextArea by its module (not imported for the home screen's first frame):
+    # if Textual moved it, "?" would be run as help inside a text area instead of typed.
+    from textual.widgets import Input, Static, TextArea
+
+    from studio.widgets.footer import TEXT_AREA_MODULE, is_text_field, takes_text
+
+    assert TextArea.__module__ == TEXT_AREA_MODULE
+    assert is_text_field(TextArea()) and is_text_field(Input()) and not is_text_field(Static())
+    assert takes_text(TextArea())

@@ -86,7 +86,7 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     missing_links_option(parser, None)
 
 
-@command("export", "export a btree project as trrbt JSON", _export_arguments)
+@command("export", _export_arguments)
 def _export(args: argparse.Namespace) -> int:
     path = Path(args.project)
     try:
@@ -111,7 +111,7 @@ def _expand_arguments(parser: argparse.ArgumentParser) -> None:
     missing_links_option(parser, None)
 
 
-@command("expand", "print the compiled tree of a game as {name, tree} JSON", _expand_arguments)
+@command("expand", _expand_arguments)
 def _expand(args: argparse.Namespace) -> int:
     compiled = load_compiled(args.game, args.missing_links)
     _write_output(dumps_json(compiled.to_json()), args.output)

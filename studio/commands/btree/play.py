@@ -161,7 +161,7 @@ def _trace_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
-@command("trace", "write a seeded run in the corpus trace format (JSON Lines)", _trace_arguments)
+@command("trace", _trace_arguments)
 def _trace(args: argparse.Namespace) -> int:
     compiled = load_compiled(args.project, args.missing_links)
     name = Path(args.project).with_suffix("").as_posix().replace("/", "__")

@@ -52,7 +52,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-@command("solve", "search for a winning choice sequence (shortest by default)", _arguments)
+@command("solve", _arguments)
 def _solve(args: argparse.Namespace) -> int:
     # The solver brings numba and numpy: imported when a solve runs, not at every `studio` start.
     from studio.engines.btree.search.heuristics import HeuristicError

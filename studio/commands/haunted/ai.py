@@ -18,8 +18,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
-@command("new-ai", "write a commented starter Haunted Tiles AI (Python, or JavaScript with --js)",
-         _arguments)
+@command("new-ai", _arguments)
 def _new_ai(args: argparse.Namespace) -> int:
     suffix = ".js" if args.js else ".py"
     target = Path(args.output) if args.output else Path(ai_stem(args.name) + suffix)

@@ -61,7 +61,7 @@ def _pair(text: str) -> tuple[Policy, Policy]:
         raise ProjectError(f"bad --pair {text!r}: {exc}", hint=hint) from None
 
 
-@command("map-check", "measure a Haunted Tiles map's home/away balance by simulation", _arguments)
+@command("map-check", _arguments)
 def _map_check(args: argparse.Namespace) -> int:
     from studio.engines.haunted.sim.fairness import check, summary
 

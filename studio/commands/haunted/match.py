@@ -41,7 +41,7 @@ def _match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the match result")
 
 
-@command("match", "play a Haunted Tiles match between two AIs", _match_arguments)
+@command("match", _match_arguments)
 def _match(args: argparse.Namespace) -> int:
     setup = Setup(args)
     team_a, team_b = setup.entrant(args.ai_a), setup.entrant(args.ai_b)
@@ -85,8 +85,7 @@ def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
 _FORMATS = {"single": SINGLE, "roundrobin": ROUND_ROBIN, "double": DOUBLE_ROUND_ROBIN}
 
 
-@command("tournament", "run a Haunted Tiles tournament (single elimination or round robin)",
-         _tournament_arguments)
+@command("tournament", _tournament_arguments)
 def _tournament(args: argparse.Namespace) -> int:
     setup = Setup(args)
     mode = _FORMATS[args.format or "single"]

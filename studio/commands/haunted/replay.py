@@ -51,7 +51,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds to wait between turns (default 0)")
 
 
-@command("replay", "play back (or --verify) a Haunted Tiles replay", _arguments)
+@command("replay", _arguments)
 def _replay(args: argparse.Namespace) -> int:
     path, verify = args.file, args.verify
     if args.file == "verify" and args.extra:

@@ -7,7 +7,6 @@ Coordinates are ``(row, col)`` everywhere; north is ``row - 1``. Strengths are 3
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -130,6 +129,8 @@ class Map:
 def digest(size: int, strengths: Sequence[int], positions: Sequence[Coord], alive: Sequence[bool]) -> str:
     """``board_sha256`` of a replay (§4.5): SHA-256 of the compact JSON of the final strengths
     (rows of ints), monster positions and alive flags, home 0..2 then away 0..2."""
+    import json  # here: checking a project's maps (the home screen's list) needs no JSON
+
     rows = [list(strengths[r * size:(r + 1) * size]) for r in range(size)]
     monsters = [[p[0], p[1], bool(a)] for p, a in zip(positions, alive)]
     text = json.dumps({"tiles": rows, "monsters": monsters}, separators=(",", ":"))

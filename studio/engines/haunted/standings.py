@@ -9,6 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+SINGLE, ROUND_ROBIN, DOUBLE_ROUND_ROBIN = "single-elimination", "round-robin", "double-round-robin"
+MODES = (SINGLE, ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
+"""The kinds of tournament. Here rather than in ``tournament`` (which re-exports them) so that
+checking a project's tournaments does not load the match engine."""
+
 ELO_START, ELO_K = 1500.0, 32.0
 
 

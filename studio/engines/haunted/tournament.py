@@ -14,17 +14,19 @@ from typing import Any
 from studio.engines.common.splitmix import SplitMix64
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import Entrant, MatchConfig, MatchResult, Observer, run_match
-from studio.engines.haunted.standings import (  # noqa: F401  (Elo was defined here first)
+from studio.engines.haunted.standings import (  # noqa: F401  (Elo and the modes were defined here first)
+    DOUBLE_ROUND_ROBIN,
     ELO_K,
     ELO_START,
+    MODES,
+    ROUND_ROBIN,
+    SINGLE,
     Score,
     elo_update,
     records,
     round_robin_order,
 )
 
-SINGLE, ROUND_ROBIN, DOUBLE_ROUND_ROBIN = "single-elimination", "round-robin", "double-round-robin"
-MODES = (SINGLE, ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
 SEMI_FINAL, FINAL, THIRD_PLACE = "semi-final", "final", "third place"
 
 

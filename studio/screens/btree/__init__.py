@@ -1,12 +1,11 @@
 """The behaviour-tree screens (btree.md §11): the tree editor, play with the move chooser, the
-debugger and the solver. Importing this package registers the tree editor as the screen that
-opens btree projects."""
+debugger and the solver. :func:`open_project` opens btree projects in the tree editor (named in
+``studio.screens.registry``, imported when the first one opens)."""
 
 from __future__ import annotations
 
 from textual.screen import Screen
 
-from studio.screens.registry import SCREENS
 from studio.storage import Project
 
 
@@ -16,6 +15,3 @@ def open_project(project: Project) -> Screen[None]:
     from studio.screens.btree.editor import TreeEditorScreen
 
     return TreeEditorScreen(open_document(project))
-
-
-SCREENS["btree"] = open_project

@@ -1,14 +1,14 @@
 """The Haunted Tiles screens (haunted.md §13): the hub, match setup and the live match view,
 replays, the map editor, teams and the AI editor, tournaments.
 
-Importing this package registers the hub as the screen that opens Haunted Tiles projects.
+:func:`open_project` opens Haunted Tiles projects in the hub (named in
+``studio.screens.registry``, imported when the first one opens).
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
 
-from studio.screens.registry import SCREENS
 from studio.storage import Project
 
 
@@ -18,6 +18,3 @@ def open_project(project: Project) -> Screen[None]:
     from studio.screens.haunted.screens import make
 
     return make("hub", open_document(project))
-
-
-SCREENS["haunted"] = open_project

@@ -1,14 +1,14 @@
 """The TileCode screens (tilecode.md §8): game home, rule selector and editor, generalise, map
 and paint editors, settings, play with the debug panel, and the replay viewer.
 
-Importing this package registers the game home as the screen that opens TileCode projects.
+:func:`open_project` opens TileCode projects in the game home (named in
+``studio.screens.registry``, imported when the first one opens).
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
 
-from studio.screens.registry import SCREENS
 from studio.storage import Project
 
 
@@ -18,6 +18,3 @@ def open_project(project: Project) -> Screen[None]:
     from studio.screens.tilecode.screens import make
 
     return make("home", open_document(project))
-
-
-SCREENS["tilecode"] = open_project

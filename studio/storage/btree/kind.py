@@ -7,9 +7,8 @@ Importing this module registers them on ``KINDS["btree"]``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from studio.engines.btree import BtreeError, Compiled, Game, compile_game
 from studio.engines.btree.model.schema import ALL_TYPES, pattern_size
 from studio.storage.btree.body import (
     count_nodes,
@@ -21,6 +20,13 @@ from studio.storage.btree.body import (
 )
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
+
+if TYPE_CHECKING:
+    from studio.engines.btree.compiling.compiled import Compiled
+    from studio.engines.btree.model.reshape import Game
+
+# The compiler (and the game model) load when a summary or a check first builds a game: checking
+# a project as it is read (the home screen lists every one) needs only the node types.
 
 SEATS = ("human", "random", "first", "solver")
 _BTREE_KEYS = {"seed", "missing_links"}
@@ -66,6 +72,8 @@ def sprites_from_toml(table: Any) -> dict[str, Any]:
 
 def body_to_game(body: Body, name: str) -> Game:
     """The authored game a project body holds (raises :class:`ProjectError` if malformed)."""
+    from studio.engines.btree.model.reshape import Game
+
     tree = nodes_to_tree(body.get("node"))
     sprites = sprites_from_toml(body["sprites"]) if "sprites" in body else None
     return Game(name=name, tree=tree, sprites=sprites)
@@ -172,6 +180,9 @@ def summarize(body: Body) -> dict[str, Any]:
     summary: dict[str, Any] = {"nodes": count_nodes(game.tree)}
     if game.tree is None:
         return {**summary, "error": "no tree"}
+    from studio.engines.btree.compiling.compiler import compile_game
+    from studio.engines.btree.model.errors import BtreeError
+
     missing = body.get("btree", {}).get("missing_links", "error")
     try:
         compiled = compile_game(game, missing_links=missing)
@@ -205,6 +216,9 @@ def new_body(name: str) -> Body:
 
 def check(body: Body) -> list[str]:
     """Compile the game (``studio validate``): authoring errors name the node; returns warnings."""
+    from studio.engines.btree.compiling.compiler import compile_game
+    from studio.engines.btree.model.errors import BtreeError
+
     game = body_to_game(body, "")
     if game.tree is None:
         raise ProjectError("the game has no tree", field_path=("node",), hint="add a root [[node]] with at = []")

@@ -14,8 +14,8 @@ from typing import Any
 from studio.engines.haunted.board import MAX_SIZE, MIN_SIZE, Map, default_starts
 from studio.engines.haunted.builtin_ais import BUILTINS
 from studio.engines.haunted.maps import DEFAULT_ROTATION, builtin_maps
-from studio.engines.haunted.match import MatchConfig
-from studio.engines.haunted.tournament import MODES
+from studio.engines.haunted.match_data import MatchConfig
+from studio.engines.haunted.standings import MODES
 from studio.storage.errors import ProjectError
 from studio.storage.folder import slug
 from studio.storage.kinds import KINDS, Body

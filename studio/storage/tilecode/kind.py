@@ -12,7 +12,6 @@ from studio.engines.common.words import counted
 from studio.engines.tilecode.model import (
     BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES, ArtKind, Game, Rule, TileMap, TileRecord,
 )
-from studio.storage.tilecode import art
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
 from studio.storage.project import Project, ProjectHeader
@@ -272,6 +271,8 @@ def bordered_map(width: int, height: int, border: int = 0, inside: int = 1) -> T
 def new_game(name: str) -> Game:
     """The spec's new project (§3.2): brick, grass, water, dirt; player, player2, cat, snake
     head; a 32×24 map with a brick border and grass inside; no sprites, no rules."""
+    from studio.storage.tilecode import art  # drawn at import: only new projects need it
+
     return Game(
         name,
         tuple(art.background(n) for n in NEW_BACKGROUNDS),

@@ -21,14 +21,19 @@ import datetime as _dt
 import hashlib
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.engines.tilecode.model import BUTTONS
-from studio.engines.tilecode.replay import MAX_SEED, RESULTS, Replay, canonical_buttons
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import FieldPath, ProjectError
 from studio.storage.project import Project, dumps_project, read_text_file
 from studio.storage.tomlio import dumps, locate_field, parse_toml
+
+if TYPE_CHECKING:
+    from studio.engines.tilecode.replay import Replay
+
+# The replay engine loads with the first replay read: listing a folder asks only whether each
+# file is one (is_replay_name).
 
 FORMAT = "studio-tilecode-replay"
 VERSION = 1
@@ -220,6 +225,8 @@ def _is_int(value: Any) -> bool:
 
 
 def _replay(document: dict[str, Any]) -> Replay:
+    from studio.engines.tilecode.replay import MAX_SEED, RESULTS, Replay
+
     fmt = document.get("format")
     if fmt != FORMAT:
         what = "has no format key" if fmt is None else f"has format {fmt!r}"
@@ -276,6 +283,8 @@ def _replay(document: dict[str, Any]) -> Replay:
 
 
 def _inputs(value: Any, rounds: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    from studio.engines.tilecode.replay import canonical_buttons
+
     if not isinstance(value, list):
         raise ProjectError("inputs must be a list of [round, buttons] pairs",
                            field_path=("inputs",), hint='e.g. inputs = [[3, "right"], [9, "up A"]]')

@@ -9,17 +9,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from studio.engines.btree.model.errors import BtreeError
 from studio.engines.btree.model.schema import DEFAULT_LAYER, RESHAPED_FIELDS, Node, child_path
-from studio.engines.btree.model.yaml_bounds import check_yaml_bounds
 from studio.engines.common.limits import (
     MAX_GAME_BYTES, MAX_NESTING, MAX_TREE_DEPTH, human_bytes, line_of, nesting_overflow, too_deep,
 )
-
-# libyaml's loader has the same safe_load semantics and is ~10x faster (level files are big).
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -45,10 +39,17 @@ def parse_yaml_game(text: str, file: str = "") -> Game:
             past the limits of :mod:`studio.engines.common.limits` (size, nesting, aliases,
             tree depth).
     """
+    # yaml takes about 30 ms to import: loaded with the first YAML game, not with every project
+    import yaml
+
+    from studio.engines.btree.model.yaml_bounds import check_yaml_bounds
+
     _check_size(text, file)
+    # libyaml's loader has the same safe_load semantics and is ~10x faster (level files are big).
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         check_yaml_bounds(text, file)
-        data = yaml.load(text, Loader=_SafeLoader)
+        data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
