@@ -67,6 +67,8 @@ class ReplayBrowserScreen(HauntedScreen):
         super().__init__(document)
         self.infos: list[ReplayInfo] = []
         self.shown: list[ReplayInfo] = []
+        self._filled_width: int | None = None
+        """The width the rows were last cut to."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,7 +99,8 @@ class ReplayBrowserScreen(HauntedScreen):
         needle = self.query_one("#filter", Input).value.strip().casefold()
         table = self.query_one(DataTable)
         row_before = table.cursor_row
-        columns, rows = self._rows(table.size.width or self.app.size.width)
+        self._filled_width = table.size.width or self.app.size.width
+        columns, rows = self._rows(self._filled_width)
         table.clear(columns=True)  # the columns' widths are those of the new cuts
         table.add_columns(*columns)
         self.shown = []
@@ -148,7 +151,15 @@ class ReplayBrowserScreen(HauntedScreen):
         return COLUMNS[:columns], [tuple(row) for row in shown]
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._fill)
+        self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        # The rows are cut again for a new width only: the screen's first layout came after the
+        # list was filled (or before, by a hair), and refilling it at the same width re-made the
+        # columns just as a test looked at them, before the table had measured them.
+        table = self.query_one(DataTable)
+        if (table.size.width or self.app.size.width) != self._filled_width:
+            self._fill()
 
     @on(DataTable.RowHighlighted)
     def _show_detail(self) -> None:
