@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
@@ -73,6 +74,17 @@ def fitting(keys: Iterable[tuple[str, int]], budget: int) -> list[str]:
     return shown
 
 
+class WideKey(FooterKey):
+    """A footer key drawn wide from the start.
+
+    Textual's key starts compact and is bound to the footer's ``compact``; mounting one therefore
+    restyled it twice (class added, then removed), about an eighth of the time a screen spends on
+    a key press. This footer is never compact, so its keys need not follow it.
+    """
+
+    compact = reactive(False)
+
+
 class KeysFooter(Footer):
     """A footer that never cuts a key in half and always offers ``? Help``."""
 
@@ -117,14 +129,14 @@ class KeysFooter(Footer):
         self._shown = self._choose()
         for binding, enabled, tooltip in self._key_bindings():
             if binding.action in self._shown:
-                yield FooterKey(binding.key, self._display(binding), binding.description,
-                                binding.action, disabled=not enabled,
-                                tooltip=tooltip).data_bind(compact=Footer.compact)
+                yield WideKey(binding.key, self._display(binding), binding.description,
+                              binding.action, disabled=not enabled, tooltip=tooltip)
         if self._palette_width():
             _node, binding, enabled, tooltip = self.screen.active_bindings[
                 self.app.COMMAND_PALETTE_BINDING]
             yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
-                            binding.action, classes="-command-palette", disabled=not enabled,
+                            binding.action, classes="-command-palette -compact",
+                            disabled=not enabled,
                             tooltip=binding.tooltip or binding.description)
 
     def on_resize(self) -> None:
