@@ -40,10 +40,12 @@ def _freeze_startup_objects() -> None:
     A full collection walks every object, and with Textual's hundreds of thousands it took
     50-60 ms: a key pressed meanwhile waited that long. Frozen, the start-up objects are not
     walked again (a full collection then takes 5-10 ms); what screens make later is still
-    collected. Collect first, so that no start-up garbage is kept for good.
+    collected. Collect first, so that no start-up garbage is kept for good. The collector was
+    off until now (``studio.cli``): it is switched on here.
     """
     gc.collect()
     gc.freeze()
+    gc.enable()
 
 
 class StudioApp(TypeAhead):

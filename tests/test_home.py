@@ -298,11 +298,14 @@ async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path,
     calls: list[str] = []
     monkeypatch.setattr(app_module.gc, "collect", lambda: calls.append("collect"))
     monkeypatch.setattr(app_module.gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(app_module.gc, "enable", lambda: calls.append("enable"))
     for freeze in (False, True):
         app = app_module.StudioApp(games, freeze_startup=freeze)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-    assert calls == ["collect", "freeze"]  # collected first, so no garbage is kept for good
+    # Collected first, so no garbage is kept for good; then the collector, off while the
+    # studio started (studio.cli), is on again.
+    assert calls == ["collect", "freeze", "enable"]
 
 
 async def test_a_question_about_work_under_way_closes_when_the_work_ends(tmp_path: Path) -> None:
