@@ -1,0 +1,36 @@
+"""The last guard between text from outside and the terminal: a line filter over every widget.
+
+Screens pass names, logs and messages through :func:`studio.engines.common.inert.inert` where
+they build what they show, so that a line is laid out with its escapes. This filter is what makes
+that a property of the studio rather than of each screen: the app applies it to every line of
+every widget (Textual's line filters), so a control character that a screen forgot, or that a
+widget of Textual's own shows (a text area holding a student's AI, an input), is written as its
+escape all the same and never as the byte a terminal would obey.
+
+A line that needed it keeps its width: the escapes are wider than the characters (which count
+as no columns), so the line is cut back to where it ended, and the layout around it holds.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from textual.color import Color
+from textual.filter import LineFilter
+from textual.strip import Strip
+
+from studio.engines.common.inert import inert, is_inert
+
+
+class InertFilter(LineFilter):
+    """Writes control characters in a line's text as visible escapes (never the app's own
+    control segments, which are cursor moves and the like)."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if all(segment.control or is_inert(segment.text) for segment in segments):
+            return segments
+        shown = [segment if segment.control or is_inert(segment.text)
+                 else Segment(inert(segment.text), segment.style, segment.control)
+                 for segment in segments]
+        if any(segment.control for segment in segments):
+            return shown  # a widget's line has none; cropping would cut them as text
+        return list(Strip(shown).crop(0, Strip(segments).cell_length))
