@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from studio.engines.common.inert import inert
+from studio.screens.formatting import inert
 from studio.storage import KINDS, ProjectError, validate_name
 from studio.widgets.dialogs import Dialog, ErrorDialog
 

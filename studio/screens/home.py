@@ -14,8 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from studio.engines.common.inert import inert
-from studio.screens.formatting import summary_value
+from studio.screens.formatting import inert, summary_value
 from studio.storage import (
     KINDS,
     TRASH,

@@ -14,6 +14,7 @@ as no columns), so the line is cut back to where it ended, and the layout around
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.text import Span, Text
 from textual.color import Color
 from textual.filter import LineFilter
 from textual.strip import Strip
@@ -28,9 +29,29 @@ class InertFilter(LineFilter):
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         if all(segment.control or is_inert(segment.text) for segment in segments):
             return segments
-        shown = [segment if segment.control or is_inert(segment.text)
-                 else Segment(inert(segment.text), segment.style, segment.control)
-                 for segment in segments]
+        shown = inert_segments(segments)
         if any(segment.control for segment in segments):
             return shown  # a widget's line has none; cropping would cut them as text
         return list(Strip(shown).crop(0, Strip(segments).cell_length))
+
+
+def inert_line(line: Text) -> Text:
+    """``line`` with its text made inert and its styles kept, each on the escape of what it
+    styled: for a line a screen built from names before it folds or cuts it to a width."""
+    if is_inert(line.plain):
+        return line
+    cuts = sorted({offset for span in line.spans for offset in (span.start, span.end)})
+    shown = Text(style=line.style, justify=line.justify, overflow=line.overflow,
+                 no_wrap=line.no_wrap, end=line.end)
+    for part in line.divide(cuts):
+        text = inert(part.plain)
+        shown.append_text(Text(text, spans=[Span(0, len(text), span.style)
+                                            for span in part.spans if span.end > span.start]))
+    return shown
+
+
+def inert_segments(segments: list[Segment]) -> list[Segment]:
+    """Segments with their text made inert (the app's own control segments left alone)."""
+    return [segment if segment.control or is_inert(segment.text)
+            else Segment(inert(segment.text), segment.style, segment.control)
+            for segment in segments]

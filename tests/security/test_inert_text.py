@@ -47,7 +47,8 @@ def test_the_escapes_are_python_s_and_the_attacks_arrive_as_text() -> None:
     assert inert(HOSTILE) == repr(HOSTILE)[1:-1]  # as the messages quote names ({name!r})
 
 
-@pytest.mark.parametrize("text", ["", "Spooky Cup", "Ünïcödé ✓ 幽霊 🎃", "[bold]x[/] \\x1b",
+@pytest.mark.parametrize("text", ["", "Spooky Cup", "Ünïcödé ✓ 幽霊 🎃",
+                                  "[bold]x[/] \\x1b",
                                   "\u00a0\u200d\u2028", "a" * 10_000])
 def test_printable_text_is_kept_as_it_is(text: str) -> None:
     assert inert(text) is text or inert(text) == text
