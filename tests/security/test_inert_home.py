@@ -115,3 +115,16 @@ async def test_the_last_guard_alone_keeps_text_a_screen_forgot_inert(folder: Pat
         out = written(pilot.app)
         assert_inert(out)
         assert "raw evil\\x1b]0;PWNED" in out
+
+
+async def test_brackets_in_a_file_name_are_text_not_markup(folder: Path) -> None:
+    # Textual's markup can style text and bind a click to an action ("@click=app.quit").
+    (folder / f"{HOSTILE}.toml").rename(folder / "[b]bold [@click=app.quit]bad.toml")
+    async with unguarded(folder).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("delete")  # the question quotes the file's name
+        await wait_until(pilot, lambda: not isinstance(pilot.app.screen, HomeScreen),
+                         "no question")
+        await pilot.pause()
+        shown = [str(static.render()) for static in pilot.app.screen.query(Static)]
+        assert any("([b]bold [@click=app.quit]bad.toml) to the trash" in text for text in shown)
