@@ -27,7 +27,8 @@ class InertFilter(LineFilter):
     control segments, which are cursor moves and the like)."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if all(segment.control or is_inert(segment.text) for segment in segments):
+        # One search over the line's text: this runs on every line every widget draws.
+        if is_inert("".join([segment.text for segment in segments if not segment.control])):
             return segments
         shown = inert_segments(segments)
         if any(segment.control for segment in segments):
