@@ -25,7 +25,7 @@ from studio.screens.haunted.replay_viewer import ReplayViewerScreen
 from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
 from studio.storage.haunted.replay import save_replay
 from tests.conftest import ROOT
-from tests.haunted_ui.teams_helpers import fill, open_teams
+from tests.haunted_ui.teams_helpers import add_file_team, fill, open_teams, write_ai
 from tests.security.escapes import HOSTILE, SHOWN, assert_inert, written
 from tests.ui_helpers import studio_app, wait_until
 
@@ -145,3 +145,21 @@ async def test_a_replay_s_names_and_log_show_as_escapes(project: Path) -> None:
         assert_inert(out)
         assert "greedyevil\\x1b]0;" in out
     assert path.exists()
+
+
+async def test_an_ai_s_source_in_the_editor_is_kept_and_shown_as_escapes(project: Path) -> None:
+    # A text area must keep the file as it is to edit it: the app's last guard (on here) is
+    # what shows its control characters as escapes.
+    source = f"# {HOSTILE}\ndef main(game_state, side):\n    return ['none'] * 3\n"
+    write_ai(project.parent, "evil.py", source)
+    add_file_team(project, "Evil", "ais/evil.py")
+    app = studio_app(project)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_teams(pilot, select="Evil")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: app.screen is not screen, "the editor did not open")
+        await pilot.pause()
+        assert app.screen.area.text == source
+        out = written(app)
+        assert_inert(out)
+        assert " evil\\x1b]0;PWNED" in out  # the comment's line
