@@ -11,17 +11,20 @@ from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.notifications import Notification, Notify
+from textual.filter import LineFilter
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
+from studio.engines.common.inert import inert
 from studio.screens.formatting import fit_title
 from studio.screens.home import HomeScreen
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
+from studio.widgets.inert import InertFilter
 from studio.widgets.typeahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -72,6 +75,20 @@ class StudioApp(TypeAhead):
         """Where unsaved work went when an unexpected error ended the studio."""
         self._recovery_done = False
         self._notes_in_place: dict[str, Notification] = {}
+        self._inert = InertFilter()
+
+    def get_line_filters(self) -> list[LineFilter]:
+        # Last, so that nothing after it puts a control character back; one instance, because
+        # each line keeps what a filter made of it by the filter's identity.
+        own = [self._inert] if self._inert.enabled else []
+        return [*super().get_line_filters(), *own]
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        # Every screen's notes come here. Their messages quote file names and errors, never
+        # markup of their own: read as markup, a "[" in a name would style the rest.
+        super().notify(inert(message, log=True), title=inert(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     def _handle_exception(self, error: Exception) -> None:
         # An unexpected error ends the app (Textual's rule): what was made since the last save
@@ -117,7 +134,7 @@ class StudioApp(TypeAhead):
     def format_title(self, title: str, sub_title: str) -> Content:
         # Textual cuts the line at its end, which is where the unsaved mark is.
         width = self.size.width - self.HEADER_SIDES
-        return super().format_title(*fit_title(title, sub_title, width))
+        return super().format_title(*fit_title(inert(title), inert(sub_title), width))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_titles)  # once the app has its new size
@@ -230,7 +247,7 @@ class StudioApp(TypeAhead):
         old = self._notes_in_place.get(key)
         if old is not None and old in self._notifications:
             self._unnotify(old, refresh=False)
-        note = Notification(message, "", "information",
+        note = Notification(inert(message, log=True), "", "information",
                             self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
         self._notes_in_place[key] = note
         self.post_message(Notify(note))

@@ -6,13 +6,15 @@ Exit codes: 0 ok; 1 bad input (one line on stderr, no traceback); 2 usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from studio import __version__
 from studio.commands import INDEX, load, load_all  # noqa: F401  (load_all: every command's module, for tests)
+from studio.engines.common.inert import inert
 from studio.storage.errors import ProjectError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -20,6 +22,45 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 DESCRIPTION = """\
 A terminal studio for tile games: TileCode rule games, behaviour-tree games and Haunted Tiles
 AI matches. Run without a command to open the studio on a folder (default ./games) or a file."""
+
+
+class InertStream:
+    """A text stream that writes control characters as visible escapes (newlines and tabs kept).
+
+    The commands print names and messages from files (a project's name, a team's, what an AI
+    printed, an error quoting a file name): on a terminal those would be obeyed, not shown.
+    Everything else (``fileno``, ``encoding``, ``buffer``...) is the wrapped stream's.
+    """
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(inert(text, log=True))
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def inert_output() -> Iterator[None]:
+    """Make the commands' output inert where a person reads it: stderr always (it carries only
+    messages), stdout on a terminal. Piped or redirected, stdout stays exact, because it may be
+    data for a program (``export``, ``expand``, ``trace``, ``--json``)."""
+    saved = sys.stdout, sys.stderr
+    sys.stderr = InertStream(sys.stderr)
+    if sys.stdout.isatty():
+        sys.stdout = InertStream(sys.stdout)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # usage errors exit 2 with a one-line reason
@@ -82,7 +123,7 @@ def _run_ui(args: argparse.Namespace) -> int:
         gc.enable()
     if app.recovered:
         print("studio: it stopped on an unexpected error (above); unsaved work was kept in:\n"
-              + "\n".join(f"  {kept}" for kept in app.recovered), file=sys.stderr)
+              + "\n".join(f"  {inert(str(kept))}" for kept in app.recovered), file=sys.stderr)
     return app.return_code or EXIT_OK
 
 
@@ -96,6 +137,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv.insert(0, "open")
     elif argv[0].startswith("--theme"):
         argv.insert(0, "open")
+    if argv[0] == "open":  # the studio itself draws with Textual, which keeps its own output
+        return _main(argv)
+    with inert_output():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     args = build_parser(argv[0]).parse_args(argv)
     run = _run_ui if args.command == "open" else load(args.command)[1]
     try:

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
+from studio.screens.formatting import inert
 from studio.storage import KINDS, ProjectError, validate_name
 from studio.widgets.dialogs import Dialog, ErrorDialog
 
@@ -68,7 +69,7 @@ class NewProjectDialog(Dialog[NewProject | None]):
                     yield RadioButton(spec.title, value=index == 0, name=spec.kind)
             yield Label("Name")
             yield Input(placeholder="My game", id="name", validators=[_NameValidator()])
-            yield Static("", classes="problem", id="problem")
+            yield Static("", classes="problem", id="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Create", variant="primary", id="create")
@@ -90,7 +91,7 @@ class NewProjectDialog(Dialog[NewProject | None]):
             if self._taken is not None:
                 name = self._taken(name)
         except ProjectError as exc:
-            self.query_one("#problem", Static).update(exc.message)
+            self.query_one("#problem", Static).update(inert(exc.message, log=True))
             name_input.focus()
             return
         pressed = self.query_one("#kind", RadioSet).pressed_button
@@ -138,10 +139,11 @@ class NameDialog(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
+            # Titles and questions quote names from files: shown as text, never as markup.
+            yield Label(inert(self._title), classes="title", markup=False)
             validators = [] if self._check else [_NameValidator()]
             yield Input(self._initial, id="name", validators=validators)
-            yield Static("", classes="problem", id="problem")
+            yield Static("", classes="problem", id="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button(self._action, variant="primary", id="ok")
@@ -156,7 +158,7 @@ class NameDialog(Dialog[str | None]):
         try:
             self.dismiss((self._check or validate_name)(name_input.value))
         except ProjectError as exc:
-            self.query_one("#problem", Static).update(exc.message)
+            self.query_one("#problem", Static).update(inert(exc.message, log=True))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -187,8 +189,8 @@ class ConfirmDialog(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
-            yield Static(self._question)
+            yield Label(inert(self._title), classes="title", markup=False)
+            yield Static(inert(self._question, log=True), markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel (esc)", id="no")
                 yield Button(f"{self._yes} (y)", variant="error", id="yes")

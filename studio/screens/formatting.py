@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from studio.engines.common.inert import inert
 from studio.engines.common.words import counted
 
-__all__ = ["counted"]  # screens take it from here with the rest of the formatting
+__all__ = ["counted", "inert"]  # screens take them from here with the rest of the formatting
 
 
 def summary_value(value: object) -> str:

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.keys import key_to_character
 from textual.widgets import DataTable, Label, Static
 
+from studio.screens.formatting import inert
 from studio.widgets.footer import HELP_ACTION, takes_text
 from studio.widgets.row_table import RowTable
 
@@ -71,7 +72,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Keys — {self._title}", classes="title")
+            yield Label(inert(f"Keys — {self._title}"), classes="title", markup=False)
             # RowTable: home and end reach the first and last keys (DataTable's own end
             # scrolled sideways, and a long list at 80x24 ended at its edge).
             table: DataTable[Text] = RowTable(show_cursor=False, zebra_stripes=True)

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from studio.screens.formatting import summary_value
+from studio.screens.formatting import inert, summary_value
 from studio.storage import (
     KINDS,
     TRASH,
@@ -143,7 +143,7 @@ class HomeScreen(Screen[None]):
         table.clear()
         for entry in self.entries:
             table.add_row(
-                Text(entry.name),
+                Text(inert(entry.name)),
                 self._kind_cell(entry),
                 Text(human_size(entry.size), justify="right"),
                 human_time(entry.modified),
@@ -157,7 +157,7 @@ class HomeScreen(Screen[None]):
         empty = self.query_one("#empty", Static)
         empty.display = not self.entries
         table.display = bool(self.entries)
-        empty.update(f"No projects in {self.folder} yet.\nPress n to create one.")
+        empty.update(Text(f"No projects in {inert(str(self.folder))} yet.\nPress n to create one."))
         if self.entries:
             table.focus()
         self._show_details()
@@ -178,12 +178,12 @@ class HomeScreen(Screen[None]):
         if entry is None:
             details.update("")
         elif entry.error is not None:
-            details.update(Text(str(entry.error)))
+            details.update(Text(inert(str(entry.error), log=True)))
         elif entry.replay is not None:
             replay = entry.replay
-            details.update(Text(
+            details.update(Text(inert(
                 f"{entry.path.name} — replay of {replay.project}: seed {replay.seed}, "
-                f"{replay.rounds} rounds, {replay.result}, score {replay.score}"))
+                f"{replay.rounds} rounds, {replay.result}, score {replay.score}")))
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(
@@ -191,7 +191,8 @@ class HomeScreen(Screen[None]):
                 for key, value in summary.items()
                 if key not in ("kind", "name")
             )
-            details.update(Text(f"{entry.path.name} — {shown}"))
+            # The file's name and the summary (names of maps, teams, sprites) come from outside.
+            details.update(Text(inert(f"{entry.path.name} — {shown}")))
 
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self) -> None:

@@ -21,6 +21,8 @@ from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
 
+from studio.engines.common.inert import inert
+
 BOX = {"light": "┌┐└┘─│", "heavy": "┏┓┗┛━┃", "double": "╔╗╚╝═║"}
 
 
@@ -114,7 +116,9 @@ class Canvas:
         return canvas
 
     def put(self, x: int, y: int, text: str, style: Style | None = None) -> int:
-        """Write ``text`` at (x, y); returns the column after it."""
+        """Write ``text`` at (x, y); returns the column after it. A control character in it
+        shows as its escape (it would be dropped below, as a character of no width)."""
+        text = inert(text)
         if not 0 <= y < self.height:
             return x + cell_len(text)
         row = self._cells[y]
@@ -184,7 +188,10 @@ def span_strip(spans: list[tuple[str, Style]], width: int, base: Style | None = 
     nodes): a few segments per line instead of a styled cell per column.
     """
     base = base or Style()
-    segments = [Segment(text, base + style if style else base) for text, style in spans if text]
+    # Labels are names from project files (a node's comment, a kind's name): shown inert, and
+    # cut to the width as shown.
+    segments = [Segment(inert(text), base + style if style else base)
+                for text, style in spans if text]
     strip = Strip(segments)
     if strip.cell_length <= width:
         return strip.adjust_cell_length(width, base)

@@ -10,6 +10,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from studio.engines.common.inert import inert
 from studio.storage import ProjectError, format_field_path
 from studio.widgets.footer import KeysFooter
 
@@ -111,7 +112,8 @@ class ErrorDialog(Dialog[None]):
             with Grid():
                 for key, value in rows:
                     yield Label(key, classes="key")
-                    yield Static(value, markup=False)
+                    # The file's name and the message quote what the file holds.
+                    yield Static(inert(value, log=True), markup=False)
             yield Static("The file has not been changed.", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Close", variant="primary", id="close")

@@ -19,6 +19,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from studio.engines.common.inert import is_inert
+from studio.widgets.inert import inert_line, inert_segments
+
 Hit = tuple[Region, Hashable]
 """A clickable region of the picture (in picture coordinates) and the key it stands for."""
 
@@ -105,7 +108,10 @@ class LinesView(ScrollView, can_focus=True):
         if isinstance(line, Strip):
             return line
         segments = list(line.render(self.app.console))
-        return Strip(segments, line.cell_len)
+        if is_inert(line.plain):
+            return Strip(segments, line.cell_len)
+        # A name a screen did not make inert: its escapes counted in the line's width.
+        return Strip(inert_segments(segments))
 
     def set_lines(self, lines: Sequence[Text | Strip], hits: Sequence[Hit] = (),
                   fixed: int = 0) -> int:
@@ -214,7 +220,7 @@ def fold_lines(lines: list[Text], width: int) -> list[Text]:
     """Long lines (a round's result, why an AI failed, a status) folded to ``width`` at spaces,
     their styles kept; a word longer than the width is folded where it must be."""
     out: list[Text] = []
-    for line in lines:
+    for line in map(inert_line, lines):  # names and messages from outside, folded as shown
         if line.cell_len <= width:
             out.append(line)
             continue

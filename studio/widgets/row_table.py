@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
+
+from studio.engines.common.inert import inert
+from studio.widgets.inert import inert_line
 
 
 class RowTable(DataTable, inherit_bindings=False):
@@ -26,3 +31,12 @@ class RowTable(DataTable, inherit_bindings=False):
         Binding("home", "scroll_top", "First row", show=False),
         Binding("end", "scroll_bottom", "Last row", show=False),
     ]
+
+    def add_row(self, *cells: Any, height: int | None = 1, key: str | None = None,
+                label: Any = None) -> RowKey:
+        """Add a row whose text is shown as it is: names from files, CSVs and replays fill
+        these tables, so a cell's control characters show as escapes and a ``[`` in a str cell
+        is a bracket (DataTable reads str cells as markup)."""
+        shown = [inert_line(cell) if isinstance(cell, Text)
+                 else Text(inert(cell)) if isinstance(cell, str) else cell for cell in cells]
+        return super().add_row(*shown, height=height, key=key, label=label)

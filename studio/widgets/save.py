@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from studio.engines.common.inert import inert
 from studio.storage import ProjectError, StaleFileError, scan_folder, validate_name
 from studio.widgets.dialogs import Dialog, ErrorDialog
 from studio.widgets.document import Document
@@ -48,8 +49,9 @@ class ChoiceDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
-            yield Static(self._question, markup=False)
+            # Both quote the project's name and file: as text, never markup.
+            yield Label(inert(self._title), classes="title", markup=False)
+            yield Static(inert(self._question, log=True), markup=False)
             with Horizontal(classes="buttons"):
                 for result, label, key in self._choices:
                     variant = "error" if result in ("discard", "overwrite") else "default"
@@ -115,7 +117,7 @@ class SaveAsDialog(Dialog["str | None"]):
         with Vertical():
             yield Label("Save as a new project", classes="title")
             yield Input(self._initial, id="name")
-            yield Static(f"Its file is named after it, in {self._folder}.", classes="note",
+            yield Static(inert(f"Its file is named after it, in {self._folder}."), classes="note",
                          markup=False)
             yield Static("", classes="problem", id="problem", markup=False)
             with Horizontal(classes="buttons"):
@@ -134,7 +136,7 @@ class SaveAsDialog(Dialog["str | None"]):
                 raise ProjectError(f"there is already a project called {name!r} here: two of "
                                    "one name cannot be told apart in the list")
         except ProjectError as error:
-            self.query_one("#problem", Static).update(error.message)
+            self.query_one("#problem", Static).update(inert(error.message, log=True))
             return
         self.dismiss(name)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.style import Style
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,6 +21,7 @@ from textual.widgets import Header, Static, TextArea
 from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
+from studio.screens.formatting import inert
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
@@ -174,12 +176,12 @@ class AIEditorScreen(HauntedScreen):
                  f"test: Test vs {self.opponent} (f4) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
-        self.query_one("#info", Static).update(" · ".join(parts))
+        self.query_one("#info", Static).update(Text(inert(" · ".join(parts))))
 
     def status(self, text: str, error: bool = False) -> None:
         widget = self.query_one("#status", Static)
         widget.set_class(error, "-error")
-        widget.update(text)
+        widget.update(Text(inert(text, log=True)))  # the test's outcome: what the AI raised
 
     @on(TextArea.Changed, "#code")
     def _changed(self) -> None:

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from studio.screens.formatting import counted
+from studio.screens.formatting import counted, inert
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted.replays import list_replays
@@ -79,7 +79,7 @@ class HubScreen(HauntedScreen):
         for problem in model.problems():
             lines.append(f"✗ {problem.with_file(self.document.path)}")
         # Text, not a markup string: map names and field paths hold brackets ("map[0]").
-        self.query_one("#about", Static).update(Text("\n".join(lines)))
+        self.query_one("#about", Static).update(Text(inert("\n".join(lines), log=True)))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()

@@ -20,6 +20,7 @@ from studio.screens.haunted.board_render import NARROW, WIDE
 from studio.screens.haunted.match_board import match_cells, team_colours
 from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.engines.haunted.board import Map
+from studio.screens.formatting import inert
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView, fold_lines
@@ -133,7 +134,9 @@ class MatchLayout(HauntedScreen):
             key = (line, width)
             strips[key] = cache.get(key) or [
                 log.to_strip(part)
-                for part in Text(line).wrap(self.app.console, width, overflow="fold")]
+                # What the AIs printed and why they failed: their lines kept, all else inert.
+                for part in Text(inert(line, log=True)).wrap(self.app.console, width,
+                                                              overflow="fold")]
         self._log_strips = strips
         log.set_lines([strip for line in shown for strip in strips[(line, width)]])
         if self._log_follow:

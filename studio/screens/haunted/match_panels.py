@@ -11,7 +11,7 @@ from rich.text import Text
 
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import RoundState
-from studio.screens.formatting import fit
+from studio.screens.formatting import fit, inert
 from studio.widgets.canvas import UIStyles
 
 ARROWS = {"north": "↑", "south": "↓", "east": "→", "west": "←", "none": "●", None: "·"}
@@ -47,7 +47,8 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
         answer = f"{ms:.0f} ms" if isinstance(ms, (int, float)) else "-"
         line = Text()
         line.append("H " if side == "home" else "A ", looks.get(side, styles.text))
-        line.append(f"{fit(name, 16):<16}", styles.text)  # "Cautious Creeper" read as whole
+        # Cut to the column ("Cautious Creeper" read as whole) as it shows: escapes and all.
+        line.append(f"{fit(inert(name), 16):<16}", styles.text)
         line.append(f" {wins[team]:>3}", styles.text)
         line.append(f" {living:>5} {broken:>6} {answer:>7}", styles.muted)
         lines.append(line)

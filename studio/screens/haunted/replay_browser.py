@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from studio.engines.haunted import replay as replays
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.formatting import counted, fit
+from studio.screens.formatting import counted, fit, inert
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted.replays import (
@@ -116,9 +116,9 @@ class ReplayBrowserScreen(HauntedScreen):
         if folder.is_relative_to(Path.cwd()):
             folder = folder.relative_to(Path.cwd())
         count = f"{len(self.shown)} of {len(self.infos)}" if needle else str(len(self.infos))
-        self.query_one("#status", Static).update(
+        self.query_one("#status", Static).update(Text(inert(
             f"{counted(count, 'replay')} in {folder}" if self.infos else
-            f"No replays yet: matches save theirs in {folder}")
+            f"No replays yet: matches save theirs in {folder}")))
 
     def _rows(self, width: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """The columns that fit ``width`` and the rows, names cut as little as the room allows.
@@ -173,8 +173,9 @@ class ReplayBrowserScreen(HauntedScreen):
         about = f"✗ {info.error}" if info.error else \
             f"{info.result} · {counted(info.rounds, 'round')} · maps {maps}"
         seed = "" if info.seed is None else f" · seed {info.seed}"
-        self.query_one("#detail", Static).update(Text(
-            f"{self._shown_path(info)}{seed}\n{' vs '.join(info.teams)}: {about}"))
+        # Names, maps and the reason a replay is broken are the replay file's own.
+        self.query_one("#detail", Static).update(Text(inert(
+            f"{self._shown_path(info)}{seed}\n{' vs '.join(info.teams)}: {about}", log=True)))
 
     def _shown_path(self, info: ReplayInfo) -> str:
         """The replay's path within the replays folder: a tournament's matches are in a folder

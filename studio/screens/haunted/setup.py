@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 
 from studio.engines.haunted.builtin_ais import NAMES, PREFIX
 from studio.engines.haunted.match import MatchConfig
+from studio.screens.formatting import inert
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted.entrants import MatchPlan
@@ -100,7 +101,8 @@ class MatchSetupScreen(HauntedScreen):
     def compose(self) -> ComposeResult:
         model = self.model
         config = model.config()
-        teams = [(t.name, t.name) for t in model.teams()]
+        # Names from the project and its teams CSV: shown as text, never read as markup.
+        teams = [(Text(inert(t.name)), t.name) for t in model.teams()]
         builtins = [(f"{PREFIX}{n} (built-in)", PREFIX + n) for n in NAMES]
         choices = teams + builtins
         home = teams[0][1] if teams else PREFIX + "greedy"
@@ -115,9 +117,9 @@ class MatchSetupScreen(HauntedScreen):
             yield self._row("map mode", Select([(label, key) for key, label in MAP_MODES],
                                                value="rotation", allow_blank=False,
                                                id="map-mode", compact=True))
-            yield self._row("map", Select([(m, m) for m in maps], value=maps[0] if maps else
-                                          Select.BLANK, allow_blank=not maps, id="map",
-                                          compact=True))
+            yield self._row("map", Select([(Text(inert(m)), m) for m in maps],
+                                          value=maps[0] if maps else Select.BLANK,
+                                          allow_blank=not maps, id="map", compact=True))
             yield self._row("rotation", self._input(", ".join(config.maps), "rotation"))
             yield self._row("rounds", self._input(str(config.rounds), "rounds"))
             yield self._row("max rounds", self._input(str(config.max_rounds), "max-rounds"))
@@ -194,7 +196,7 @@ class MatchSetupScreen(HauntedScreen):
             plan = self.plan()
         except ValueError as exc:
             self._problem_shown = True
-            problem.update(Text(f"✗ {exc}"))
+            problem.update(Text(inert(f"✗ {exc}", log=True)))
             return None
         self._problem_shown = False
         problem.update("")

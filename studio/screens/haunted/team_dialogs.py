@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from studio.screens.formatting import inert
 from studio.widgets.dialogs import Dialog
 
 
@@ -56,7 +58,8 @@ class FormDialog(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
+            # Titles, notes and problems quote names from files: text, never markup.
+            yield Label(inert(self._title), classes="title", markup=False)
             with Grid():
                 for field in self.fields:
                     yield Label(field.label)
@@ -68,7 +71,7 @@ class FormDialog(Dialog[bool]):
                         yield Input(field.value, placeholder=field.placeholder, compact=True,
                                     id=f"field-{field.key}")
             if self._note:
-                yield Static(self._note, classes="note", markup=False)
+                yield Static(inert(self._note, log=True), classes="note", markup=False)
             yield Static("", classes="problem", id="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel", compact=True)
@@ -91,7 +94,7 @@ class FormDialog(Dialog[bool]):
     def accept(self) -> None:
         problem = self._submit(self.values())
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.query_one("#problem", Static).update(inert(problem, log=True))
             return
         self.dismiss(True)
 
@@ -120,10 +123,11 @@ class PickDialog(Dialog["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
+            yield Label(inert(self._title), classes="title", markup=False)
             keys = {value: key for key, value in self._keys.items()}
-            yield OptionList(*(Option(f"{keys[value]}  {label}" if value in keys else label,
-                                      id=value) for value, label in self._choices))
+            yield OptionList(*(Option(Text(inert(f"{keys[value]}  {label}" if value in keys
+                                                 else label)), id=value)
+                               for value, label in self._choices))
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Header, Static
 
 from studio.engines.haunted.builtin_ais import PREFIX
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.formatting import fit
+from studio.screens.formatting import fit, inert
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
@@ -184,8 +184,9 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         for index, team in enumerate(self.model.team_tables):
             runtime = str(team.get("runtime", "builtin"))
             table.add_row(  # cut with "…" where the column cuts ("Inner Sch" read as whole)
-                str(index + 1), Text(fit(str(team.get("name", "")), name_w), style="bold"),
-                fit(str(team.get("team", "")), team_w), fit(str(team.get("school", "")), school_w),
+                str(index + 1), Text(fit(inert(str(team.get("name", ""))), name_w), style="bold"),
+                fit(inert(str(team.get("team", ""))), team_w),
+                fit(inert(str(team.get("school", ""))), school_w),
                 Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
                 f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
                 self._test_cell(team))
@@ -193,7 +194,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         problem = registry.registry_problem(self.model)
         self.query_one("#problems", Static).update(
-            Text(f"✗ {problem.location}: {refusal(problem)}") if problem else "")
+            Text(inert(f"✗ {problem.location}: {refusal(problem)}", log=True)) if problem else "")
         self._show_details()
 
     def _show_details(self) -> None:
@@ -226,7 +227,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
             lines += [("✓ " if result.ok else "✗ ") + found[0], *found[1:6]]
         else:
             lines.append("t test-loads this AI (a worker, one move on the first map)")
-        details.update(Text("\n".join(lines)))
+        details.update(Text(inert("\n".join(lines), log=True)))  # what the AI printed, too
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self) -> None:

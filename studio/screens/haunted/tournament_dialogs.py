@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from studio.screens.formatting import inert
 from studio.widgets.dialogs import Dialog
 
 
@@ -31,9 +33,10 @@ class PickDialog(Dialog["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
-            yield OptionList(*(Option(shown, id=name) for name, shown in self._choices),
-                             id="choices")
+            # Names of teams and maps from files: text, never markup.
+            yield Label(inert(self._title), classes="title", markup=False)
+            yield OptionList(*(Option(Text(inert(shown)), id=name)
+                               for name, shown in self._choices), id="choices")
             yield Static("enter adds · escape cancels", classes="problem")
 
     def on_mount(self) -> None:
@@ -62,9 +65,9 @@ class ValueDialog(Dialog["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self._title, classes="title")
+            yield Label(inert(self._title), classes="title", markup=False)
             if self._note:
-                yield Static(self._note, markup=False)
+                yield Static(inert(self._note, log=True), markup=False)
             yield Input(self._initial, id="value")
             yield Static("", classes="problem", id="problem")
             with Horizontal(classes="buttons"):
@@ -80,7 +83,7 @@ class ValueDialog(Dialog["str | None"]):
         text = self.query_one("#value", Input).value
         problem = self._check(text)
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.query_one("#problem", Static).update(Text(inert(problem, log=True)))
             return
         self.dismiss(text)
 

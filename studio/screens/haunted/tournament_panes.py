@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from studio.screens.formatting import fit
+from studio.screens.formatting import fit, inert
 from studio.screens.haunted import tournament_setup as setup
 from studio.storage.haunted.project import HauntedModel
 from studio.widgets.canvas import UIStyles
@@ -34,7 +34,7 @@ def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int)
 def setting_lines(model: HauntedModel, index: int, styles: UIStyles, width: int) -> list[Text]:
     """One line per setting; what the mode ignores is muted. A long value (the rotation's maps)
     is cut with "…": ``e`` on it edits the whole of it."""
-    return [Text(fit(text, width) if width > 20 else text,
+    return [Text(fit(inert(text), width) if width > 20 else inert(text),
                  styles.text if field.applies else styles.muted)
             for field in setup.fields(model, index)
             for text in [f" {field.label:<10} {field.value}"]]

@@ -17,7 +17,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from studio.engines.haunted.tournament import SINGLE, TBD, BracketMatch
-from studio.screens.formatting import fit
+from studio.screens.formatting import fit, inert
 from studio.sessions.haunted.results import Results
 from studio.widgets.canvas import Canvas, UIStyles
 
@@ -110,7 +110,7 @@ def _round_robin(results: Results, styles: UIStyles, cursor: int) -> tuple[list[
         r = standing.record
         rank = "" if standing.rank is None else str(standing.rank)
         rounds = f"{r.round_wins}-{r.round_losses}-{r.round_ties}"
-        lines.append(Text(f"{rank:>3}  {fit(standing.name, 20):<20}{r.match_wins:>3}"
+        lines.append(Text(f"{rank:>3}  {fit(inert(standing.name), 20):<20}{r.match_wins:>3}"
                           f"{r.match_losses:>3}  {rounds:>12}{r.elo:>7.0f}"))
     lines += [Text(""), Text("matches", styles.primary)]
     spots: list[Spot] = []
@@ -119,7 +119,7 @@ def _round_robin(results: Results, styles: UIStyles, cursor: int) -> tuple[list[
         line = Text(f"{match.get('number', len(spots) + 1):>3} {fit(match['stage'], 15):<15} ")
         tally = f" {match['wins'][home]}–{match['wins'][away]}–{match['ties']} "
         for name, sep in ((home, tally), (away, "")):
-            line.append(fit(name, 20), styles.success + Style(bold=True)
+            line.append(fit(inert(name), 20), styles.success + Style(bold=True)
                         if name == match["winner"] else styles.muted)
             line.append(sep)
         if match.get("coin_toss"):

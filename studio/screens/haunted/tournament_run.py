@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog
+from studio.screens.formatting import inert
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted.results import Results, replay_of, write_csv
 from studio.sessions.haunted.tournament import (
@@ -68,7 +69,7 @@ class RunningTournament:
         filled = BAR * done // scheduled if scheduled else 0
         line = Text.assemble("▕", ("█" * filled, styles.success),
                              ("░" * (BAR - filled), styles.muted),
-                             f"▏ {done}/{scheduled} matches · ", (about, styles.text))
+                             f"▏ {done}/{scheduled} matches · ", (inert(about), styles.text))
         self.query_one("#status", Static).update(line)
 
     def _summary(self) -> str:

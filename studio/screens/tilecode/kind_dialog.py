@@ -56,7 +56,7 @@ class KindDialog(Dialog[bool]):
                             placeholder=f"{kind_color(kind, background)} (from the art)")
             yield Static("Glyph: 1 or 2 terminal cells. Colour: #rrggbb. Leave either empty to "
                          "derive it.", classes="note")
-            yield Static("", classes="problem", id="problem")
+            yield Static("", classes="problem", id="problem", markup=False)  # quotes input
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("OK", variant="primary", id="ok")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,7 +16,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 from studio.engines.tilecode.map_edit import ROUND_MS, resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.formatting import counted
+from studio.screens.formatting import counted, inert
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
@@ -172,7 +173,7 @@ class SettingsScreen(TilecodeScreen):
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = None if not seed_text else parse_whole(seed_text, 0, MAX_SEED, "seed")
         except ValueError as exc:
-            problem.update(str(exc))
+            problem.update(Text(inert(str(exc), log=True)))
             return False
         problem.update("")
         game = self.game
