@@ -53,6 +53,13 @@ parsers and the code walking their result run out of stack (a RecursionError, or
 MAX_TREE_DEPTH = 64
 """Nodes inside each other in a behaviour tree (the trrbt corpus: 13). The compiler walks trees
 recursively; a btree project stores its tree flat, so nesting alone does not bound it."""
+MAX_REPLAY_ROUNDS = 1_000_000
+"""Rounds a TileCode replay may say it ran: over 8 hours of play at the fastest round period
+(30 ms), 41 hours at the usual 150 ms. Unbounded, ``rounds = 10**15`` made the studio build a
+list of that many inputs before anything else."""
+MAX_INDEX_ENTRANTS = 1024
+"""Entrants of a tournament's ``index.json`` (a thousand teams, as MAX_TEAMS_CSV_BYTES allows);
+its matches are bounded by what its mode plays with that many."""
 MAX_YAML_NODES = 1_000_000
 """Values a YAML document may hold once its aliases are expanded (``*name`` repeats the value
 named ``&name``). A "billion laughs" file of 1 KB expands to 10^9 values; an honest file of
