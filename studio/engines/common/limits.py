@@ -60,6 +60,10 @@ list of that many inputs before anything else."""
 MAX_INDEX_ENTRANTS = 1024
 """Entrants of a tournament's ``index.json`` (a thousand teams, as MAX_TEAMS_CSV_BYTES allows);
 its matches are bounded by what its mode plays with that many."""
+MAX_COMPILED_NODES = 20_000
+"""Nodes a behaviour tree may compile to once transforms and links are expanded: six times the
+largest of the trrbt corpus (3,097 nodes, compiled in 0.7 s). Nested ``x-replace`` nodes multiply
+(ten withs, eight deep: 10^8 nodes from a file of 2 KB)."""
 MAX_YAML_NODES = 1_000_000
 """Values a YAML document may hold once its aliases are expanded (``*name`` repeats the value
 named ``&name``). A "billion laughs" file of 1 KB expands to 10^9 values; an honest file of
