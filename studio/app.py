@@ -90,6 +90,29 @@ class StudioApp(TypeAhead):
         super().notify(inert(message, log=True), title=inert(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def get_driver_class(self):
+        from textual.drivers.linux_driver import LinuxDriver
+
+        driver = super().get_driver_class()
+        if driver is LinuxDriver:  # not Windows, not a driver chosen by TEXTUAL_DRIVER
+            from studio.widgets.driver import StudioDriver
+
+            return StudioDriver
+        return driver
+
+    def hang_up(self) -> None:
+        """The terminal went away (SIGHUP) or the studio is told to stop (SIGTERM): nobody is
+        left to answer a question, so end now; what screens keep on their way out (a running
+        match's replay so far) they save first, and unsaved edits are lost as on a dropped line."""
+        for screen in reversed(self.screen_stack):
+            keep = getattr(screen, "keep_on_hang_up", None)
+            if keep is not None:
+                try:
+                    keep()
+                except Exception:  # noqa: BLE001 - keep what else can be kept, then end
+                    continue
+        self.exit(return_code=129)
+
     def _handle_exception(self, error: Exception) -> None:
         # An unexpected error ends the app (Textual's rule): what was made since the last save
         # is written aside first, as new files, so it does not end with it.

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 READ_SIZE = 65536
-MAX_PENDING_INPUT = 1 << 20
+MAX_PENDING_INPUT = 1 << 16
 """Input not yet taken by the program; beyond it the client is asked to pause (flow control)."""
 
 
@@ -80,6 +80,7 @@ class PtyProcess:
         self._on_exit = on_exit
         self._pending = bytearray()
         self._reading = False
+        self._held = False
         self._output_done = False
         self._exited: asyncio.Future[int] = self._loop.create_future()
         self._pidfd: int | None = None
@@ -119,7 +120,7 @@ class PtyProcess:
         """Send input to the program; False when the caller should pause until drained."""
         if self._master is None:
             return True
-        if not self._pending:
+        if not self._pending and not self._held:
             try:
                 written = os.write(self._master, data)
             except BlockingIOError:
@@ -146,14 +147,38 @@ class PtyProcess:
             if drained is not None:
                 drained()
 
+    def hold(self) -> None:
+        """The client takes no more output: stop reading the program's, and stop giving it input.
+
+        The program then waits on its full terminal. Input is held too because a program that
+        cannot draw still takes keys (a Textual app's input thread reads on and queues events):
+        keys from a client that never reads would pile up inside the program without bound.
+        """
+        self._held = True
+        self.pause_output()
+        if self._pending and self._master is not None:
+            self._loop.remove_writer(self._master)
+
+    def release(self) -> None:
+        """The client reads again: pass output and the held input on."""
+        self._held = False
+        self.resume_output()
+        if self._pending and self._master is not None:
+            self._loop.add_writer(self._master, self._flush)
+
+    @property
+    def held(self) -> bool:
+        return self._held
+
     def pause_output(self) -> None:
-        """Stop reading the program's output (the client is slow: the program waits)."""
+        """Stop reading the program's output."""
         if self._reading and self._master is not None:
             self._loop.remove_reader(self._master)
         self._reading = False
 
     def resume_output(self) -> None:
-        if not self._reading and self._master is not None and not self._output_done:
+        if (not self._reading and not self._held and self._master is not None
+                and not self._output_done):
             self._loop.add_reader(self._master, self._read)
             self._reading = True
 

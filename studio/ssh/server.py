@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import compileall
+import contextlib
 import os
 import re
 import signal
@@ -27,6 +28,27 @@ from studio.ssh.pty_process import PtyProcess
 
 PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
 """The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
+
+OUTPUT_HIGH_WATER = 64 * 1024
+"""Output waiting in a session's channel (the client's window is full) beyond which the studio's
+terminal is no longer read; it is read again once the wait is down to a quarter of this."""
+LINK_HIGH_WATER = 1 << 20
+"""Output waiting on the connection's socket beyond which the studio's terminal is not read.
+
+The channel's window does not bound it: a client chooses its window (up to 4 GB) and may then
+stop reading its socket, and asyncssh does not pass the socket's back-pressure on."""
+LINK_POLL = 0.05
+
+RESTORE_TERMINAL = (
+    b"\x18"  # CAN: ends an escape sequence the studio's last bytes may have left half-sent
+    b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
+    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"  # mouse reports off
+    b"\x1b[?2004l\x1b[?1004l\x1b[?2048l\x1b[?7h"  # bracketed paste, focus, resize reports
+    b"\x1b[0m\x1b[?1049l\x1b[?25h"  # plain text, the normal screen, the cursor shown
+)
+"""What the studio writes when it leaves the terminal, for the server to write when the studio
+cannot: it was ended by the server stopping, or killed. Without it the client's terminal stayed
+in the alternate screen, with mouse reports on and no cursor."""
 
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "TZ", "TMPDIR", "XDG_STATE_HOME",
@@ -113,14 +135,15 @@ class StudioSSH:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for session in list(self.sessions):
-            session.end_process()  # first, so that closing its connection is no "disconnect"
         for connection in list(self.connections):
             connection.note("server stopped")
-            if connection.conn is not None:
-                connection.conn.close()
+        for session in list(self.sessions):
+            session.leave("the server stopped; your session has ended (unsaved edits are lost)")
         while self._endings:
             await asyncio.gather(*list(self._endings), return_exceptions=True)
+        for connection in list(self.connections):
+            if connection.conn is not None:
+                connection.conn.close()
         for _ in range(100):  # up to 2 s for every connection to close and log its line
             if not self.connections:
                 break
@@ -243,9 +266,12 @@ class StudioSession(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.has_pty = False
         self._closed = False
+        self._blocked: set[str] = set()
+        """Why the studio's output is held: "channel" (window full), "link" (socket full)."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
+        chan.set_write_buffer_limits(OUTPUT_HIGH_WATER, OUTPUT_HIGH_WATER // 4)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: object) -> bool:
@@ -295,6 +321,35 @@ class StudioSession(asyncssh.SSHServerSession):
     def _output(self, data: bytes) -> None:
         if self.chan is not None and not self._closed:
             self.chan.write(data)
+            if "link" not in self._blocked and self._link_backlog() > LINK_HIGH_WATER:
+                self._block("link")
+                asyncio.get_running_loop().call_later(LINK_POLL, self._check_link)
+
+    def _link_backlog(self) -> int:
+        """Bytes the connection's socket has not taken yet (0 where that cannot be known)."""
+        transport = getattr(self.connection.conn, "_transport", None)
+        try:
+            return transport.get_write_buffer_size() if transport is not None else 0
+        except (AttributeError, RuntimeError):
+            return 0
+
+    def _check_link(self) -> None:
+        if self._closed or self.process is None:
+            return
+        if self._link_backlog() > LINK_HIGH_WATER // 4:
+            asyncio.get_running_loop().call_later(LINK_POLL, self._check_link)
+        else:
+            self._unblock("link")
+
+    def _block(self, why: str) -> None:
+        self._blocked.add(why)
+        if self.process is not None:
+            self.process.hold()
+
+    def _unblock(self, why: str) -> None:
+        self._blocked.discard(why)
+        if not self._blocked and self.process is not None:
+            self.process.release()
 
     def data_received(self, data: bytes, datatype: object) -> None:
         if self.process is not None and not self.process.write(data) and self.chan is not None:
@@ -308,15 +363,29 @@ class StudioSession(asyncssh.SSHServerSession):
                 self.process.resize(width, height)  # the kernel sends the studio SIGWINCH
 
     def pause_writing(self) -> None:
-        if self.process is not None:
-            self.process.pause_output()  # a slow link: let the studio wait, not the buffer grow
+        self._block("channel")  # a slow or stopped reader: let the studio wait, not memory grow
 
     def resume_writing(self) -> None:
-        if self.process is not None:
-            self.process.resume_output()
+        self._unblock("channel")
 
     def eof_received(self) -> bool:
         return True  # keep drawing; the studio ends with its own quit or the hangup
+
+    def leave(self, reason: str) -> None:
+        """End the session from the server's side: the client's terminal is restored and told
+        ``reason`` in one line, then the studio is hung up (it ends the ordinary way)."""
+        if self.process is not None:
+            self.process.hold()  # nothing more of the studio's: the goodbye is the last word
+        self._goodbye(reason)
+        self.end_process()
+        if self.chan is not None and not self._closed:
+            self._closed = True
+            self.chan.exit(1)
+
+    def _goodbye(self, reason: str) -> None:
+        if self.chan is not None and not self._closed:
+            with contextlib.suppress(OSError):
+                self.chan.write(RESTORE_TERMINAL + f"\r\nstudio: {reason}\r\n".encode())
 
     def _exited(self, code: int) -> None:
         """The studio ended by itself (quit or crash): pass its status on and close."""
@@ -324,6 +393,9 @@ class StudioSession(asyncssh.SSHServerSession):
         outcome = f"studio exited ({code})" if code >= 0 else f"studio killed by signal {-code}"
         self.connection.note(outcome)
         if self.chan is not None and not self._closed:
+            if code < 0:  # killed: it could not put the terminal back itself
+                name = signal.Signals(-code).name
+                self._goodbye(f"the studio stopped unexpectedly ({name}); unsaved edits are lost")
             self._closed = True
             if code >= 0:
                 self.chan.exit(code)

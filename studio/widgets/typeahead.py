@@ -154,6 +154,11 @@ class TypeAhead(App):
 
     # Handing keys on.
 
+    @property
+    def keys_waiting(self) -> int:
+        """Keys read and not yet handed on (the terminal driver stops reading beyond a few)."""
+        return len(self._held)
+
     def question_closed(self) -> None:
         """A question closed by itself (its matter settled): keys typed just now are dropped."""
         self._held.clear()

@@ -3,7 +3,10 @@ nested 100,000 deep ended every session as it started."""
 
 from __future__ import annotations
 
+import asyncio
+import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ pytest.importorskip("pyte", reason="the test extra's pyte is not installed")
 
 from tests.security.test_home_hostile import hostile_folder  # noqa: E402
 from tests.ssh.conftest import client_key, make_server  # noqa: E402,F401 - the fixtures
+from studio.ssh.server import LINK_HIGH_WATER  # noqa: E402
 from tests.ssh.terminal import RemoteTerminal  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -37,3 +41,91 @@ async def test_a_login_on_a_hostile_folder_sees_the_list_and_stays(make_server, 
     await terminal.settle()
     assert not terminal.closed.is_set() and len(server.sessions) == 1
     await terminal.close()
+
+
+# ------------------------------------------------------------------ clients that do not read
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def flood(terminal: RemoteTerminal, seconds: float, watch) -> None:
+    """Type arrow keys as fast as the link takes them for ``seconds``, calling ``watch`` often."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if terminal.chan.get_write_buffer_size() < 1 << 20:  # the client's own memory: ours
+            terminal.chan.write(b"\x1b[B\x1b[A" * 200)
+        watch()
+        await asyncio.sleep(0.01)
+
+
+async def test_a_client_that_types_and_never_reads_keeps_the_studio_bounded(
+        make_server, client_key, shared) -> None:  # noqa: F811
+    """Before: 53 -> 128 MB in 40 s. Keys now wait for the studio (its input thread stops reading
+    while the app is behind), in the pty, then in the server, which stops reading the client."""
+    server = await make_server()
+    # A small window: the server's channel fills at once, so its output is held as well.
+    terminal = await RemoteTerminal.open(server.port, client_key, size=(100, 30), window=8192)
+    await terminal.wait_for("Good Game")
+    [session] = server.sessions
+    pid = session.process.pid
+    terminal.chan.pause_reading()  # it reads nothing from now on, and types on
+    start = rss_mb(pid)
+    held = []
+    await flood(terminal, 12, lambda: held.append(
+        len(session.process._pending) + session.chan.get_write_buffer_size()))
+    grown = rss_mb(pid) - start
+    assert grown < 8, f"the studio grew {grown:.1f} MB while its client did not read"
+    assert max(held) < 300_000, max(held)  # the server keeps a bounded amount per session
+    assert session.process.held  # its output (and input) wait for the client
+    before = terminal.bytes
+    terminal.chan.resume_reading()
+    await wait_for_condition(lambda: terminal.bytes > before)  # it draws again
+    assert not terminal.closed.is_set()
+    await terminal.close()
+
+
+async def test_a_huge_window_and_an_unread_socket_keep_the_server_bounded(
+        make_server, client_key, shared) -> None:  # noqa: F811
+    """A client may open a 2 GB window and stop reading its socket: the channel never fills, so
+    the server watches the socket's backlog and stops reading the studio's terminal."""
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key, size=(200, 60),
+                                         window=2**31 - 1)
+    await terminal.wait_for("Good Game")
+    [session] = server.sessions
+    transport = session.connection.conn._transport
+    # Small kernel buffers on the client's side, so that the socket fills in seconds, not minutes.
+    terminal.conn.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    terminal.conn._transport.pause_reading()  # not one more byte read from the socket
+    backlog = [0]
+    sizes = iter(range(10**6))
+    deadline = time.monotonic() + 90
+    while not session.process.held:  # without the bound, it never is: the backlog just grows
+        assert time.monotonic() < deadline, f"never held; {max(backlog)} bytes wait"
+        size = next(sizes)  # each new size is a whole new frame: lots of output
+        terminal.chan.change_terminal_size(180 + size % 70, 50 + size % 40)
+        backlog.append(transport.get_write_buffer_size())
+        await asyncio.sleep(0.02)
+    for _ in range(100):  # held it stays, and the backlog stops growing
+        terminal.chan.change_terminal_size(180 + next(sizes) % 70, 60)
+        backlog.append(transport.get_write_buffer_size())
+        await asyncio.sleep(0.02)
+    assert max(backlog) < LINK_HIGH_WATER + (1 << 20), f"{max(backlog)} bytes waited"
+    assert session.process.held
+    terminal.conn.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+    terminal.conn._transport.resume_reading()  # it reads again: the studio is read again
+    await wait_for_condition(lambda: not session.process.held)
+    await terminal.close()
+
+
+async def wait_for_condition(condition, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)

@@ -58,12 +58,15 @@ class RemoteTerminal:
 
     @classmethod
     async def open(cls, port: int, key: asyncssh.SSHKey, size: tuple[int, int] = (80, 24),
-                   term: str = "xterm-256color", pty: bool = True) -> RemoteTerminal:
+                   term: str = "xterm-256color", pty: bool = True,
+                   window: int | None = None) -> RemoteTerminal:
+        """``window``: the channel's receive window (what the server may send unread)."""
         conn = await connect(port, key)
         terminal = cls(conn, size)
+        options = {} if window is None else {"window": window}
         chan, _ = await asyncio.wait_for(conn.create_session(
             lambda: _Session(terminal), encoding=None,
-            term_type=term if pty else None, term_size=size if pty else None), 20)
+            term_type=term if pty else None, term_size=size if pty else None, **options), 20)
         terminal.chan = chan
         return terminal
 

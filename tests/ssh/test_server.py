@@ -7,6 +7,8 @@ and reaps every session's process, and the tests check that nothing is left runn
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import tomllib
 from pathlib import Path
 
@@ -214,6 +216,30 @@ async def test_closing_the_server_ends_every_session(make_server, client_key) ->
                                         for line in server.log), server.log
     for terminal in terminals:
         await asyncio.wait_for(terminal.closed.wait(), 10)
+        assert_restored(terminal)
+        assert "studio: the server stopped; your session has ended" in terminal.text()
+        assert terminal.exit_status == 1
+
+
+def assert_restored(terminal: RemoteTerminal) -> None:
+    """The client's terminal is as the studio found it: normal screen, no mouse, a cursor."""
+    on = {mode >> 5 for mode in terminal.screen.mode if mode >= 32}  # pyte: private modes << 5
+    assert not on & {1049, 1000, 1003, 1006, 1015, 2004, 1004}, sorted(on)
+    assert not terminal.screen.cursor.hidden
+
+
+async def test_a_studio_that_is_killed_leaves_the_client_a_usable_terminal(make_server,
+                                                                          client_key) -> None:
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key)
+    await terminal.wait_for(*HOME)
+    assert 1049 << 5 in terminal.screen.mode and terminal.screen.cursor.hidden  # the studio's
+    [pid] = session_pids(server)
+    os.kill(pid, signal.SIGKILL)  # out of memory, say: it cannot put the terminal back itself
+    await asyncio.wait_for(terminal.closed.wait(), 15)
+    assert_restored(terminal)
+    assert "studio: the studio stopped unexpectedly (SIGKILL)" in terminal.text()
+    await terminal.close()
 
 
 async def test_the_wire_carries_only_changes(make_server, client_key) -> None:

@@ -53,6 +53,17 @@ parsers and the code walking their result run out of stack (a RecursionError, or
 MAX_TREE_DEPTH = 64
 """Nodes inside each other in a behaviour tree (the trrbt corpus: 13). The compiler walks trees
 recursively; a btree project stores its tree flat, so nesting alone does not bound it."""
+MAX_REPLAY_ROUNDS = 1_000_000
+"""Rounds a TileCode replay may say it ran: over 8 hours of play at the fastest round period
+(30 ms), 41 hours at the usual 150 ms. Unbounded, ``rounds = 10**15`` made the studio build a
+list of that many inputs before anything else."""
+MAX_INDEX_ENTRANTS = 1024
+"""Entrants of a tournament's ``index.json`` (a thousand teams, as MAX_TEAMS_CSV_BYTES allows);
+its matches are bounded by what its mode plays with that many."""
+MAX_COMPILED_NODES = 20_000
+"""Nodes a behaviour tree may compile to once transforms and links are expanded: six times the
+largest of the trrbt corpus (3,097 nodes, compiled in 0.7 s). Nested ``x-replace`` nodes multiply
+(ten withs, eight deep: 10^8 nodes from a file of 2 KB)."""
 MAX_YAML_NODES = 1_000_000
 """Values a YAML document may hold once its aliases are expanded (``*name`` repeats the value
 named ``&name``). A "billion laughs" file of 1 KB expands to 10^9 values; an honest file of

@@ -11,6 +11,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from studio.engines.common.limits import MAX_REPLAY_ROUNDS
+
 from .errors import TilecodeError
 from .model import BUTTONS
 
@@ -67,8 +69,8 @@ class Replay:
         # Storage reports file errors with lines first; this guards replays built in code.
         if not isinstance(self.seed, int) or not 0 <= self.seed < MAX_SEED:
             raise TilecodeError(f"seed must be an integer in [0, 2^63): {self.seed!r}")
-        if not isinstance(self.rounds, int) or self.rounds < 0:
-            raise TilecodeError(f"rounds must be 0 or more: {self.rounds!r}")
+        if not isinstance(self.rounds, int) or not 0 <= self.rounds <= MAX_REPLAY_ROUNDS:
+            raise TilecodeError(f"rounds must be 0 to {MAX_REPLAY_ROUNDS}: {self.rounds!r}")
         if self.result not in RESULTS:
             raise TilecodeError(f"result must be one of {', '.join(RESULTS)}: {self.result!r}")
         previous = 0

@@ -84,6 +84,15 @@ class MatchViewScreen(MatchLayout):
         # app would hang on exit); what was played is saved as an aborted match's replay.
         self.live.abort()
 
+    def keep_on_hang_up(self) -> None:
+        """The studio is ending without a word (a dropped SSH link, SIGTERM): save what was
+        played now, as ``s`` does; the match thread replaces it with the aborted match's
+        replay once the turn being played ends, if the process lives that long."""
+        body = self.live.replay_so_far() if self.live.running else None
+        if body is not None:
+            self._save(body)
+        self.live.abort()
+
     @work(thread=True, exclusive=True, group="match")
     def _play(self) -> None:
         result = self.live.run()

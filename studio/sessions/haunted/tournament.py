@@ -24,6 +24,7 @@ from studio.engines.common.limits import MAX_INDEX_BYTES
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig, MatchResult
+from studio.sessions.haunted.index_check import check_index
 from studio.engines.haunted.tournament import (
     DOUBLE_ROUND_ROBIN,
     SINGLE,
@@ -85,9 +86,7 @@ def read_index(folder: Path) -> dict[str, Any] | None:
         return None
     document = parse_json(decode_text(read_bounded(path, MAX_INDEX_BYTES, "a tournament index"),
                                       path, "the tournament index"), path)
-    if not isinstance(document, dict) or not isinstance(document.get("matches"), list):
-        raise ProjectError("not a tournament index", file=path)
-    return document
+    return check_index(document, path)
 
 
 def _write_index(folder: Path, document: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studio.engines.common.limits import MAX_REPLAY_ROUNDS
 from studio.engines.tilecode.model import BUTTONS
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import FieldPath, ProjectError
@@ -270,6 +271,9 @@ def _replay(document: dict[str, Any]) -> Replay:
         raise ProjectError(f"rounds must be a whole number, 0 or more: {rounds!r}",
                            field_path=("rounds",),
                            hint="it counts the rounds executed, round 0 included")
+    if rounds > MAX_REPLAY_ROUNDS:
+        raise ProjectError(f"rounds is {rounds}: a replay holds at most {MAX_REPLAY_ROUNDS:,}",
+                           field_path=("rounds",), hint="record a shorter run")
     result = document["result"]
     if result not in RESULTS:
         raise ProjectError(f"bad result {result!r}", field_path=("result",),

@@ -23,6 +23,7 @@ from studio.engines.btree.model.schema import (
     Node,
     child_path,
 )
+from studio.engines.common.limits import MAX_COMPILED_NODES
 
 MISSING_LINKS = ("error", "empty")
 _LENIENT = "load with missing links = empty (--missing-links empty) to expand it to nothing, as the reference does"
@@ -65,6 +66,8 @@ class _Compiler:
         self.includes: dict[str, Node | None] = {}
         self.meta: dict[int, tuple[NodeRef, tuple[NodeRef, ...]]] = {}
         self.warnings: list[BtreeWarning] = []
+        self.made = 0
+        """Compiled nodes made so far, against MAX_COMPILED_NODES."""
 
     # ------------------------------------------------------------------------------- id pass
 
@@ -155,8 +158,10 @@ class _Compiler:
             try:
                 for rule in xs:
                     made = [result for item in made for result in rule(item)]
+                    self.spend(len(made), node, ref)  # each rule may multiply what it is given
             except BtreeError as exc:
                 raise self.fail(exc, ref) from None
+            self.made += len(made)
             for item in made:
                 children = item.get("children")
                 if children is not None:
@@ -166,6 +171,15 @@ class _Compiler:
                 self.meta[id(item)] = (ref, via)
             return made
         raise node_error(f"unknown node type {kind!r}", node, ref[1], self.label(ref[0]))
+
+    def spend(self, count: int, node: Node, ref: NodeRef) -> None:
+        """Refuse a tree whose transforms and links expand it past the budget: nested replaces
+        and links multiply, so a file of a few KB could compile to billions of nodes."""
+        if self.made + count > MAX_COMPILED_NODES:
+            raise node_error(
+                f"the tree expands to more than {MAX_COMPILED_NODES:,} nodes once its transforms "
+                f"and links are applied", node, ref[1], self.label(ref[0]),
+                hint="fewer nested transforms (x-replace withs multiply) or links to big subtrees")
 
     def expand_link(
         self, node: Node, xs: tuple[rules.Rule, ...], chain: tuple[Any, ...],
