@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.ai import landlock, spawn
+from studio.engines.haunted.ai.probe import expected_confinement
 from studio.engines.haunted.ai.arrivals import LineReader
 from studio.engines.haunted.players import AIReply
 
@@ -381,28 +382,6 @@ def scrubbed_env() -> dict[str, str]:
     if simulated:
         env[landlock.SIMULATE_MISSING] = simulated
     return env
-
-
-def expected_confinement(confine: bool, js: bool) -> tuple[bool, str]:
-    """What the worker will achieve, predicted before it starts (the load reply confirms it);
-    the same for both languages, as both workers confine themselves the same way."""
-    if not confine:
-        return False, "runs unconfined: confinement switched off"
-    if sys.platform != "linux":
-        return False, f"runs unconfined: no Landlock on {sys.platform}"
-    if landlock.abi_version() < 1:
-        return False, "runs unconfined: the kernel has no Landlock"
-    if os.geteuid() != 0 and _max_user_namespaces() == 0:
-        return False, "runs unconfined: network open (user namespaces are disabled)"
-    return True, ""
-
-
-def _max_user_namespaces() -> int:
-    try:
-        with open("/proc/sys/user/max_user_namespaces", encoding="ascii") as file:
-            return int(file.read())
-    except (OSError, ValueError):
-        return 0
 
 
 def _kill_tree(process: subprocess.Popen[bytes]) -> None:

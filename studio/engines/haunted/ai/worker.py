@@ -131,8 +131,13 @@ def run_python(session: Session, load: dict[str, Any],
     import random
     import types
 
+    import linecache
+
     with open(load["path"], encoding="utf-8-sig") as file:  # read before dropping rights
         source = file.read()
+    # Tracebacks quote the AI's lines from this cache: after the uid switch its folder may be
+    # out of reach (a 0700 temp or home folder). No mtime: the cache never drops the entry.
+    linecache.cache[load["path"]] = (len(source), None, source.splitlines(True), load["path"])
     confined, confinement = confine(load["path"])
     started = time.perf_counter()
     module = types.ModuleType("ai")
