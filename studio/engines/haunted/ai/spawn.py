@@ -23,6 +23,8 @@ import threading
 from typing import Any
 
 PREFIX = "studio-ai-"
+THREAD_NAME = "studio-ai-spawner"
+"""The spawner thread's name: it is meant to live as long as the process."""
 _OWNED = re.compile(re.escape(PREFIX) + r"(\d+)-")
 _requests: queue.SimpleQueue[tuple[list[str], dict[str, Any], dict[str, Any],
                                    threading.Event]] = queue.SimpleQueue()
@@ -95,7 +97,7 @@ def _ensure_thread() -> None:
     with _lock:
         thread = _state["thread"]
         if thread is None or not thread.is_alive():
-            thread = threading.Thread(target=_serve, name="studio-ai-spawner", daemon=True)
+            thread = threading.Thread(target=_serve, name=THREAD_NAME, daemon=True)
             thread.start()
             _state["thread"] = thread
 
