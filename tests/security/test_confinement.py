@@ -14,6 +14,7 @@ import json
 import os
 import secrets
 import shutil
+import socket
 import tempfile
 import textwrap
 from pathlib import Path
@@ -123,6 +124,7 @@ def test_the_worker_holds_no_privilege_and_shares_no_namespace(language: str) ->
             for field in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"):
                 assert int(status[field], 16) == 0, (task, field, status[field])
             assert status["NoNewPrivs"].strip() == "1", task
+            assert status["Seccomp"].strip() == "2", task  # the filter refusing Unix sockets
             assert os.readlink(f"/proc/{pid}/task/{task}/ns/net") != os.readlink(
                 "/proc/self/ns/net")
             assert os.readlink(f"/proc/{pid}/task/{task}/ns/ipc") != os.readlink(
@@ -130,6 +132,28 @@ def test_the_worker_holds_no_privilege_and_shares_no_namespace(language: str) ->
         if os.geteuid() == 0:
             assert _status(pid)["Uid"].split()[0] != "0"
         assert ai.confined and "no capabilities" in ai.confinement
+
+
+@needs_landlock
+def test_an_ai_cannot_connect_to_a_unix_socket_anyone_may_write_to() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="studio-socket-"))
+    folder.chmod(0o755)
+    path = folder / "service.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(path))
+        path.chmod(0o777)
+        server.listen(1)
+        server.settimeout(0.5)
+        with player("unix_socket.py") as ai:
+            assert ai.load(1, "home").ok
+            reply = move(ai, path=str(path))
+        assert reply.failure == "exception" and "PermissionError" in reply.error
+        with pytest.raises(TimeoutError):
+            server.accept()
+    finally:
+        server.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _shm_keys() -> set[int]:

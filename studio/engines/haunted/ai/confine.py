@@ -14,7 +14,9 @@ the same steps, while the worker still has a single thread (V8 starts its thread
    files; a fresh uid is bounded by the process limit and owns nothing but the temp folder;
 5. ``RLIMIT_NPROC`` (after the user namespace, which counts processes per namespace);
 6. Landlock (with ``no_new_privs``): read only the language runtime, the AI's own source and the
-   worker's own ``/proc`` entry; change files only in the temp folder; no TCP.
+   worker's own ``/proc`` entry; change files only in the temp folder; no TCP;
+7. a seccomp filter: no new Unix-domain socket (a named one is reached through the file system,
+   where Landlock does not govern ``connect``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ import resource
 import sys
 
 try:
-    from . import landlock, privileges
+    from . import landlock, privileges, seccomp
 except ImportError:  # run by path inside the worker, where this folder is on sys.path
     import landlock  # type: ignore[no-redef]
     import privileges  # type: ignore[no-redef]
+    import seccomp  # type: ignore[no-redef]
 
 _CLONE_NEWIPC = 0x08000000
 _CLONE_NEWUSER = 0x10000000
@@ -115,11 +118,15 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
     abi, ll_error = landlock.restrict(workdir, allowed)
     if ll_error:
         missing.append(f"reads and writes files with the worker's rights ({ll_error})")
+    privileges.no_new_privs()  # set by Landlock already where it ran; seccomp needs it too
+    sc_error = seccomp.refuse_unix_sockets()
+    if sc_error:
+        missing.append(f"may connect to Unix sockets others can write to ({sc_error})")
     if missing:
         return False, "; ".join(missing)
     net = "netns" + (" + Landlock TCP rules" if abi >= 4 else "")
     return True, (f"Landlock ABI {abi} (reads only its runtime and source, writes only in its "
-                  f"temp folder), {net}, own IPC namespace, no capabilities")
+                  f"temp folder), {net}, no Unix sockets, own IPC namespace, no capabilities")
 
 
 def _new_namespaces(root: bool) -> str:

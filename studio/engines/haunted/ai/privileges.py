@@ -13,6 +13,7 @@ import signal
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
+_PR_SET_NO_NEW_PRIVS = 38
 _PR_CAPBSET_DROP = 24
 _PR_CAP_AMBIENT = 47
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
@@ -52,6 +53,12 @@ def die_with_parent(parent: int) -> None:
         raise _fail("prctl(PR_SET_PDEATHSIG)")
     if parent and os.getppid() != parent:
         os._exit(PARENT_GONE_EXIT)
+
+
+def no_new_privs() -> None:
+    """No exec from now on may grant privileges (set-uid files, file capabilities)."""
+    if _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise _fail("prctl(PR_SET_NO_NEW_PRIVS)")
 
 
 def last_capability() -> int:
