@@ -48,3 +48,24 @@ async def test_setup_says_nothing_where_ais_are_confined(ht_project: Path) -> No
         await pilot.pause()
         await pilot.press("m")
         assert not app.screen.query_one("#confinement").display
+
+
+async def test_a_tournament_that_requires_confinement_is_refused_without_landlock(
+        ht_project: Path, monkeypatch) -> None:
+    from studio.screens.dialogs import ErrorDialog
+    from tests.haunted_ui.tournament_helpers import open_screen, set_up
+
+    monkeypatch.setenv(landlock.SIMULATE_MISSING, "landlock")
+    set_up(ht_project, rounds=1, require_confinement=True)
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_screen(app, pilot)
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ErrorDialog):
+                break
+        assert isinstance(app.screen, ErrorDialog)
+        message = app.screen.error.message
+        assert "requires confinement" in message and "no Landlock" in message
+        assert not screen.running and screen.active_run is None
