@@ -118,3 +118,19 @@ def test_a_killed_studio_leaves_no_worker_and_its_folders_go_at_the_next_start(
     finally:
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_worker_outlives_the_thread_that_started_it() -> None:
+    """The kernel's parent-death signal follows the *thread* that forked the worker: a worker
+    loaded from a short-lived thread (a match thread of the UI) must still answer after it."""
+    import threading
+
+    from tests.haunted.hostile import move, player
+
+    with player("counter.py") as ai:
+        loaded = []
+        starter = threading.Thread(target=lambda: loaded.append(ai.load(1, "home")))
+        starter.start()
+        starter.join()
+        assert loaded[0].ok
+        assert move(ai).ok, "the worker died with the thread that loaded it"
