@@ -88,6 +88,7 @@ def test_a_killed_studio_leaves_no_worker_and_its_folders_go_at_the_next_start(
         ai: str, how: signal.Signals) -> None:
     studio = _studio(str(fixture(ai)), "builtin:idle")
     workers: list[int] = []
+    folders: list[str] = []
     try:
         def thinking() -> bool:
             workers[:] = [pid for pid in _children(studio.pid) if _is_worker(pid)]
@@ -99,16 +100,6 @@ def test_a_killed_studio_leaves_no_worker_and_its_folders_go_at_the_next_start(
         studio.wait(timeout=30)
         assert _poll(lambda: not any(_alive(pid) for pid in workers), 20.0), \
             f"workers outlived the studio: {[pid for pid in workers if _alive(pid)]}"
-    finally:
-        if studio.poll() is None:
-            studio.kill()
-            studio.wait()
-        for pid in workers:  # what the old code left running
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except OSError:
-                pass
-    try:
         # The next studio to start a worker removes the folders of studios that are gone.
         subprocess.run([sys.executable, "-m", "studio", "match", "builtin:idle", "builtin:idle",
                         "--rounds", "1", "--seed", "1"], cwd=ROOT, capture_output=True,
@@ -116,7 +107,16 @@ def test_a_killed_studio_leaves_no_worker_and_its_folders_go_at_the_next_start(
         left = [folder for folder in folders if os.path.exists(folder)]
         assert not left, f"temp folders left behind: {left}"
     finally:
-        for folder in folders:
+        if studio.poll() is None:
+            studio.kill()
+            studio.wait()
+        for pid in workers:  # what the old code left running (a pid still a worker's)
+            if _alive(pid) and _is_worker(pid):
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        for folder in folders:  # and its folders, which no later studio would remove
             shutil.rmtree(folder, ignore_errors=True)
 
 
