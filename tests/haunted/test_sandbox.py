@@ -139,7 +139,7 @@ def test_landlock_alone_stops_writes_even_for_root(tmp_path: Path) -> None:
         import sys
         sys.path.insert(0, {str(AI_DIR)!r})
         import landlock
-        abi, error = landlock.restrict({str(inside)!r})
+        abi, error = landlock.restrict({str(inside)!r}, ["/"])
         assert not error, error
         open({str(inside / 'ok.txt')!r}, 'w').write('fine')
         try:

@@ -19,7 +19,8 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import AI_FAILURE, BOTH_FAILED, Entrant, MatchConfig, MatchResult
 from studio.storage import ProjectError, load_project
 from studio.sessions.haunted.entrants import resolve_entrant
-from studio.storage.haunted.kind import TeamEntry, config_of, maps_of, teams_of
+from studio.storage.haunted.kind import (TeamEntry, config_of, maps_of, requires_confinement,
+                                         teams_of)
 
 FAILURE_NAMES = {"exception": "error", "timeout": "timeout", "bad_shape": "bad-output",
                  "crash": "crash"}
@@ -42,6 +43,9 @@ def match_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--in-process", action="store_true",
                         help="run built-in AIs inside the studio (fast; files still use workers)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--require-confinement", action="store_true", default=False,
+                        help="refuse to run where AIs cannot be confined (as the project "
+                             "setting require_confinement)")
 
 
 class Setup:
@@ -52,6 +56,7 @@ class Setup:
         self.folder = Path.cwd()
         self.teams: list[TeamEntry] = []
         body: dict[str, Any] | None = None
+        required = False
         if args.project:
             project = load_project(args.project)
             if project.kind != "haunted":
@@ -62,6 +67,7 @@ class Setup:
                 self.maps: dict[str, Map] = maps_of(body)
                 base = config_of(body, self.maps)
                 self.teams = teams_of(body)
+                required = requires_confinement(body)
             except ProjectError as exc:
                 raise exc.with_file(project.path) from None
             self.body = body
@@ -91,6 +97,8 @@ class Setup:
         if args.seed is not None and not 0 <= args.seed < 2**64:
             raise ProjectError("the seed must be a whole number from 0 to 2^64 - 1")
         self.seed = args.seed if args.seed is not None else secrets.randbits(63)
+        self.require_confinement = required or bool(getattr(args, "require_confinement", False))
+        """Refuse to play where AI workers cannot be confined (flag or project setting)."""
 
     def entrant(self, spec: str) -> Entrant:
         """The entrant for a command-line AI name; raises ProjectError when it cannot play."""

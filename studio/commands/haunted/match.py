@@ -19,6 +19,7 @@ from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import run_match
 from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
+from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import distinct_names
 from studio.sessions.haunted.results import write_csv
 from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun, tournament_folder
@@ -41,9 +42,19 @@ def _match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the match result")
 
 
+def _confinement(required: bool, what: str) -> None:
+    """Say where AIs would run unconfined (on stderr: ``--json`` keeps stdout for JSON), and
+    refuse when that was asked for."""
+    refuse_unconfined(required, what)
+    note = warning()
+    if note:
+        print(f"warning: {note}", file=sys.stderr)
+
+
 @command("match", _match_arguments)
 def _match(args: argparse.Namespace) -> int:
     setup = Setup(args)
+    _confinement(setup.require_confinement, "this match")
     team_a, team_b = setup.entrant(args.ai_a), setup.entrant(args.ai_b)
     names = _names(team_a.name, team_b.name)
     team_a.name, team_b.name = names["A"], names["B"]
@@ -106,6 +117,10 @@ def _tournament(args: argparse.Namespace) -> int:
         if table["seeding"] == "school-size":
             sizes = {t.name: t.school_size for t in setup.teams}
             school_sizes = [sizes[n] for n in entrant_names]
+    required = setup.require_confinement
+    if args.name:
+        required = required or table["require_confinement"]
+    _confinement(required, f"tournament {args.name!r}" if args.name else "this tournament")
     if len(entrant_names) < 2:
         raise ProjectError("a tournament needs at least two AIs")
     if len(set(entrant_names)) != len(entrant_names):

@@ -259,6 +259,7 @@ def run_match(
     rounds: list[RoundResult] = []
     log: list[str] = []
     seen_confined: dict[str, bool] = dict(confined or {})
+    gaps: dict[str, str] = {}
 
     def play(k: int) -> None:
         nonlocal ties
@@ -269,7 +270,9 @@ def run_match(
             if t not in seen_confined:
                 seen_confined[t] = bool(getattr(p, "confined", False))
                 if not seen_confined[t]:
-                    log.append(f"{names[t]} runs unconfined (with the user's rights)")
+                    why = str(getattr(p, "unconfined_reason", "")).removeprefix("runs unconfined: ")
+                    gaps[t] = why or "with the user's rights"
+                    log.append(f"{names[t]} runs unconfined ({gaps[t]})")
         board = boards[config.maps[(k - 1) % len(config.maps)]]
         result = play_round(k, board, home, players, seeds, names, observer, on_round_start)
         result.record["monsters"] = worn_monsters(teams, home)
@@ -302,6 +305,8 @@ def run_match(
     result = MatchResult(winner, wins, ties, rounds, coin, log, aborted=interrupted is not None)
     teams_json = {t: {**teams[t].to_json(), "confined": seen_confined.get(t, False)}
                   for t in ("A", "B")}
+    for t, why in gaps.items():
+        teams_json[t]["confinement"] = why  # what was missing, for whoever reads the replay
     records = [r.record for r in rounds] + ([interrupted] if interrupted else [])
     result.replay = replay_body(config, seed, teams_json, boards, log, records, wins, ties,
                                 winner, coin)

@@ -18,7 +18,10 @@ from studio.engines.haunted.match import MatchConfig
 from studio.screens.formatting import inert
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
+from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import MatchPlan
+from studio.storage import ProjectError
+from studio.storage.haunted.kind import requires_confinement
 from studio.widgets.footer import KeysFooter
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
@@ -88,6 +91,7 @@ class MatchSetupScreen(HauntedScreen):
     MatchSetupScreen .row Input { width: 1fr; }
     MatchSetupScreen #start { margin-top: 1; }
     MatchSetupScreen #problem { color: $error; height: auto; }
+    MatchSetupScreen #confinement { color: $warning; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,
@@ -130,6 +134,10 @@ class MatchSetupScreen(HauntedScreen):
                            compact=True)
             yield Checkbox("no time limit (debugging; never in tournaments)", False,
                            id="no-limit", compact=True)
+            note = warning()
+            shown = Static(Text(f"⚠ {note}") if note else "", id="confinement")
+            shown.display = bool(note)
+            yield shown
             yield Static(id="problem")
             yield Button("Start", id="start", variant="primary", compact=True)
         yield KeysFooter()
@@ -179,6 +187,10 @@ class MatchSetupScreen(HauntedScreen):
         values = self.values()
         maps = model.maps()
         fields = parse_setup(values, maps, model.config().maps, model.broken_maps())
+        try:
+            refuse_unconfined(requires_confinement(model.body), "this project")
+        except ProjectError as exc:
+            raise ValueError(f"confinement: {exc.message}") from None
         return MatchPlan(str(values["home"]), str(values["away"]), fields["config"],
                          fields["seed"], maps, tuple(model.teams()), self.folder,
                          no_time_limit=bool(values["no limit"]), pace=fields["pace"])

@@ -17,6 +17,7 @@ from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog
 from studio.screens.formatting import inert
 from studio.screens.haunted.screens import make
+from studio.sessions.haunted.confinement import refuse_unconfined
 from studio.sessions.haunted.results import Results, replay_of, write_csv
 from studio.sessions.haunted.tournament import (
     TournamentCancelled,
@@ -26,6 +27,7 @@ from studio.sessions.haunted.tournament import (
     tournament_folder,
 )
 from studio.storage import ProjectError, slug
+from studio.storage.haunted.kind import requires_confinement
 
 BAR = 20
 """Width of the progress bar, in cells."""
@@ -127,6 +129,7 @@ class RunningTournament:
         """Resume the saved matches of this setup, or (asked first) replace saved results."""
         try:
             plan = self._plan()
+            self._refuse_unconfined()
             saved = read_index(plan.replays) if plan.replays else None
         except ProjectError as exc:
             await self.app.push_screen_wait(ErrorDialog(exc, "Cannot run the tournament"))
@@ -151,6 +154,14 @@ class RunningTournament:
         self.refresh_view()
         self.refresh_bindings()
         self._play(self.active_run)
+
+    def _refuse_unconfined(self) -> None:
+        """ProjectError when the project or this tournament sets ``require_confinement`` and
+        AI workers cannot be confined here."""
+        model = self.model
+        table = next(t for t in model.tournaments() if t["name"] == self.tournament_name)
+        required = requires_confinement(model.body) or table["require_confinement"]
+        refuse_unconfined(required, f"tournament {table['name']!r}")
 
     @work(thread=True, exclusive=True, group="tournament")
     def _play(self, run: TournamentRun) -> None:

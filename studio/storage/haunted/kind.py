@@ -24,10 +24,11 @@ MONSTERS = ("bobo", "triclops", "goldy", "pinky", "spike", "grouchy")
 RUNTIMES = ("builtin", "python", "js")
 SEEDINGS = ("registration", "school-size")
 _MATCH_KEYS = {"rounds", "max_rounds", "time_limit", "load_limit", "maps", "swap_sides",
-               "coin_toss_if_all_tied"}
+               "coin_toss_if_all_tied", "require_confinement"}
 _MAP_KEYS = {"name", "size", "tiles", "home", "away", "description", "provenance"}
 _TEAM_KEYS = {"name", "team", "school", "school_size", "runtime", "source", "monster", "alternate"}
-_TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed"}
+_TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed",
+                    "require_confinement"}
 _TOP_KEYS = {"match", "map", "team", "tournament"}
 
 
@@ -227,6 +228,16 @@ def config_of(body: Body, maps: dict[str, Map] | None = None) -> MatchConfig:
                        flags["swap_sides"], flags["coin_toss_if_all_tied"])
 
 
+def requires_confinement(body: Body) -> bool:
+    """``[match] require_confinement``: refuse to run AIs where the studio cannot confine them
+    (no Landlock, no user namespaces, another OS) instead of running them with a warning."""
+    table = _keys(body.get("match", {}), _MATCH_KEYS, "match")
+    value = table.get("require_confinement", False)
+    if not isinstance(value, bool):
+        raise _fail("require_confinement must be true or false", "match", "require_confinement")
+    return value
+
+
 def teams_of(body: Body) -> list[TeamEntry]:
     """The team registry in registration order."""
     teams: list[TeamEntry] = []
@@ -301,8 +312,12 @@ def tournaments_of(body: Body, teams: list[TeamEntry]) -> list[dict[str, Any]]:
         seed = table.get("seed", 0)
         if not _is_int(seed) or not 0 <= seed < 2**63:
             raise _fail("seed must be a whole number, 0 or more", "tournament", index, "seed")
+        required = table.get("require_confinement", False)
+        if not isinstance(required, bool):
+            raise _fail("require_confinement must be true or false", "tournament", index,
+                        "require_confinement")
         out.append({"name": name, "mode": mode, "seeding": seeding, "entrants": list(entrants),
-                    "third_place": third, "seed": seed})
+                    "third_place": third, "seed": seed, "require_confinement": required})
     return out
 
 
@@ -318,6 +333,7 @@ def validate(body: Body) -> None:
     if not maps:
         raise _fail("the project has no map", "map", hint="add a [[map]]")
     config_of(body, maps)
+    requires_confinement(body)
     tournaments_of(body, teams_of(body))
 
 

@@ -1,15 +1,22 @@
-"""Worker-side hardening, applied before any AI code is loaded (spec haunted.md §8.1).
+"""Worker-side hardening, applied before any AI code runs (spec haunted.md §8.1).
 
-Standard library only (imported by the worker by path). The order matters:
+Standard library only (imported by the worker by path). Python and JavaScript workers go through
+the same steps, while the worker still has a single thread (V8 starts its threads later):
 
-1. resource limits (address space, CPU backstop, open files, file size, no core dumps);
-2. a new network namespace: only a loopback interface that is down, so nothing is reachable;
-   ``CLONE_NEWNET`` needs ``CAP_SYS_ADMIN``, so an unprivileged worker first enters a new user
-   namespace (``CLONE_NEWUSER``) where it has that capability;
-3. as root, a switch to a uid of its own: root ignores ``RLIMIT_NPROC`` and may write anywhere,
-   a fresh unused uid is bounded by the process limit and owns nothing but the temp folder;
-4. ``RLIMIT_NPROC`` (after the user namespace, which counts processes per namespace);
-5. Landlock: read anywhere, change files only in the temp folder, no TCP.
+1. resource limits (memory, CPU backstop, open files, file size, no core dumps);
+2. new network and IPC namespaces: only a loopback interface that is down, so nothing is
+   reachable, and System V shared memory, semaphores and queues that die with the worker.
+   Both need ``CAP_SYS_ADMIN``, so a worker not started by root first enters a new user
+   namespace (``CLONE_NEWUSER``), where it has that capability;
+3. every capability dropped: the bounding and ambient sets, then (after 4) the effective,
+   permitted and inheritable sets;
+4. as root, a switch to a uid of its own: root is exempt from ``RLIMIT_NPROC`` and owns most
+   files; a fresh uid is bounded by the process limit and owns nothing but the temp folder;
+5. ``RLIMIT_NPROC`` (after the user namespace, which counts processes per namespace);
+6. Landlock (with ``no_new_privs``): read only the language runtime, the AI's own source and the
+   worker's own ``/proc`` entry; change files only in the temp folder; no TCP;
+7. a seccomp filter: no new Unix-domain socket (a named one is reached through the file system,
+   where Landlock does not govern ``connect``).
 """
 
 from __future__ import annotations
@@ -17,30 +24,43 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+import sys
 
 try:
-    from . import landlock
+    from . import landlock, privileges, seccomp
 except ImportError:  # run by path inside the worker, where this folder is on sys.path
     import landlock  # type: ignore[no-redef]
+    import privileges  # type: ignore[no-redef]
+    import seccomp  # type: ignore[no-redef]
 
+_CLONE_NEWIPC = 0x08000000
 _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
-_UID_BASE = 0x40000000  # far above any real account; one uid per worker pid
+SYSTEM_READABLE = ("/usr", "/lib", "/lib64", "/lib32", "/etc/ld.so.cache", "/etc/localtime",
+                   "/proc/cpuinfo", "/sys/devices/system/cpu", "/dev/null", "/dev/urandom")
+"""Shared libraries and the few system files a runtime asks for; public on any machine. Not
+``/etc`` as a whole, not ``/home``, ``/root``, ``/tmp`` or ``/proc`` of other processes."""
 
 
-def set_limits(memory_mb: int, cpu_seconds: int, files: int = 64, file_mb: int = 1) -> None:
+def set_limits(memory_mb: int, cpu_seconds: int, files: int = 64, file_mb: int = 1,
+               data_mb: int = 0) -> None:
     """Resource limits that hold for the worker and anything it starts.
 
     Args:
-        memory_mb: address-space cap; 0 leaves it alone (V8 reserves huge virtual ranges).
+        memory_mb: address-space cap; 0 leaves it alone (V8 reserves about 1.4 TB of address
+            space for its sandbox, so a JavaScript worker is capped with ``data_mb`` instead).
         cpu_seconds: CPU-time backstop (the host's wall-clock limit acts first).
         files: most open file descriptors.
         file_mb: largest file the worker may write.
+        data_mb: ``RLIMIT_DATA``, the writable private memory the process may map: the V8 heap,
+            ``ArrayBuffer`` contents and every other allocation alike; 0 leaves it alone.
     """
     limits = [(resource.RLIMIT_CPU, cpu_seconds), (resource.RLIMIT_NOFILE, files),
               (resource.RLIMIT_FSIZE, file_mb << 20), (resource.RLIMIT_CORE, 0)]
     if memory_mb:
         limits.append((resource.RLIMIT_AS, memory_mb << 20))
+    if data_mb:
+        limits.append((resource.RLIMIT_DATA, data_mb << 20))
     for which, value in limits:
         _lower(which, value)
 
@@ -52,42 +72,69 @@ def _lower(which: int, value: int) -> None:
     resource.setrlimit(which, (value, value))
 
 
-def confine(workdir: str, processes: int) -> tuple[bool, str]:
-    """Cut the network, drop root, bound processes and apply Landlock.
+def runtime_folders(extra: list[str]) -> list[str]:
+    """The folders a runtime reads after confinement: the standard library (this interpreter's
+    ``sys.path``, which ``-I -S`` limits to it), this worker's own folder, and ``extra`` (the
+    mini-racer package, or the studio for a built-in AI that uses it)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    folders = [path for path in sys.path if path and os.path.isdir(path)]
+    return list(dict.fromkeys(folders + [here] + [path for path in extra if path]))
+
+
+def confine(workdir: str, processes: int, readable: list[str], source: str = "",
+            parent: int = 0) -> tuple[bool, str]:
+    """Cut the network, private IPC, drop every privilege, bound processes, apply Landlock.
 
     Args:
         workdir: the worker's private temp folder (the only writable place).
         processes: ``RLIMIT_NPROC``; 1 means the AI can start no process or thread.
+        readable: folders the runtime needs (from :func:`runtime_folders`).
+        source: the AI's own file, readable so tracebacks can quote its lines.
+        parent: the studio's pid, to die with it (the uid switch clears that setting).
 
     Returns:
         ``(True, summary)`` when fully confined, else ``(False, reason)`` naming what is missing.
     """
     missing: list[str] = []
     root = os.geteuid() == 0
-    net_error = _new_netns(root)
-    if net_error:
-        missing.append(f"network open ({net_error})")
-    if root:
-        try:
-            _become_own_uid(workdir)
-        except OSError as exc:
-            missing.append(f"runs as root, processes unbounded ({exc.strerror})")
+    ns_error = _new_namespaces(root)
+    if ns_error:
+        missing.append(f"network and System V IPC shared with the studio ({ns_error})")
+    held = privileges.hold_folders(readable)
+    try:
+        privileges.drop_bounding_set()
+        if root:
+            privileges.become_own_uid(workdir)
+        privileges.clear_capabilities()
+    except OSError as exc:
+        if root or not ns_error:  # otherwise there is nothing to drop: an ordinary user's
+            missing.append(f"keeps the studio's privileges ({exc.strerror})")
+    privileges.die_with_parent(parent)
+    usable = privileges.reachable(held)
+    sys.path[:] = [usable.get(path, path) for path in sys.path]
     _lower(resource.RLIMIT_NPROC, processes)
-    abi, ll_error = landlock.restrict(workdir)
+    own = [f"/proc/{os.getpid()}", source] if source else [f"/proc/{os.getpid()}"]
+    allowed = list(usable.values()) + list(SYSTEM_READABLE) + own
+    abi, ll_error = landlock.restrict(workdir, allowed)
     if ll_error:
-        missing.append(f"files writable with the user's rights ({ll_error})")
+        missing.append(f"reads and writes files with the worker's rights ({ll_error})")
+    privileges.no_new_privs()  # set by Landlock already where it ran; seccomp needs it too
+    sc_error = seccomp.refuse_unix_sockets()
+    if sc_error:
+        missing.append(f"may connect to Unix sockets others can write to ({sc_error})")
     if missing:
         return False, "; ".join(missing)
     net = "netns" + (" + Landlock TCP rules" if abi >= 4 else "")
-    return True, f"Landlock ABI {abi} (writes only in its temp folder), {net}"
+    return True, (f"Landlock ABI {abi} (reads only its runtime and source, writes only in its "
+                  f"temp folder), {net}, no Unix sockets, own IPC namespace, no capabilities")
 
 
-def _new_netns(root: bool) -> str:
+def _new_namespaces(root: bool) -> str:
     libc = ctypes.CDLL(None, use_errno=True)
-    if root and libc.unshare(_CLONE_NEWNET) == 0:
+    if root and libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC) == 0:
         return ""
     uid, gid = os.getuid(), os.getgid()
-    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) != 0:
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET | _CLONE_NEWIPC) != 0:
         return f"unshare: {os.strerror(ctypes.get_errno())}"
     # Map our own ids so files in the temp folder can still be created (unmapped ids cannot).
     try:
@@ -102,40 +149,3 @@ def _new_netns(root: bool) -> str:
 def _write(path: str, text: str) -> None:
     with open(path, "w", encoding="ascii") as file:
         file.write(text)
-
-
-_PR_SET_KEEPCAPS = 8
-_CAP_VERSION_3 = 0x20080522
-_CAP_DAC_READ_SEARCH = 2
-
-
-class _CapHeader(ctypes.Structure):
-    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-
-
-class _CapData(ctypes.Structure):
-    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                ("inheritable", ctypes.c_uint32)]
-
-
-def _become_own_uid(workdir: str) -> None:
-    """Switch to a fresh uid, keeping only the right to read what root could read.
-
-    The standard library may live under root's home (pyenv: ``/root/.pyenv``, mode 700), so a
-    plain switch would break ``import``. ``CAP_DAC_READ_SEARCH`` keeps reads working (Landlock
-    still forbids writes) without the capabilities that exempt a process from ``RLIMIT_NPROC``.
-    """
-    uid = _UID_BASE + os.getpid()
-    os.chown(workdir, uid, uid)
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(_PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_KEEPCAPS) failed")
-    os.setgroups([])
-    os.setresgid(uid, uid, uid)
-    os.setresuid(uid, uid, uid)
-    keep = 1 << _CAP_DAC_READ_SEARCH
-    header, data = _CapHeader(_CAP_VERSION_3, 0), (_CapData * 2)((keep, keep, 0), (0, 0, 0))
-    if libc.capset(ctypes.byref(header), data) != 0:
-        raise OSError(ctypes.get_errno(), "capset failed")
-    libc.prctl(_PR_SET_KEEPCAPS, 0, 0, 0, 0)
-

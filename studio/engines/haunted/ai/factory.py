@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from studio.engines.haunted.ai.runner import WorkerPlayer
-from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
+from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
 from studio.engines.haunted.players import Player
 
 JS_INSTALL_HINT = "JavaScript AIs need the optional extra: pip install 'studio[js]' (mini-racer)"
@@ -15,6 +16,17 @@ JS_INSTALL_HINT = "JavaScript AIs need the optional extra: pip install 'studio[j
 def js_available() -> bool:
     """Whether mini-racer is installed (JavaScript AIs can run)."""
     return importlib.util.find_spec("py_mini_racer") is not None
+
+
+def builtin_readable(name: str) -> tuple[str, ...]:
+    """What a built-in AI reads besides the standard library: its siblings (``montecarlo``
+    falls back on ``lookahead.py``) and, for those that run the studio's simulator, the studio
+    package and the environment's packages (numpy, numba). Our own code, never a project's."""
+    here = BUILTINS[name].parent
+    if name not in SIMULATING:
+        return (str(here),)
+    checkout = here.parents[3]  # builtin_ais -> haunted -> engines -> studio -> its parent
+    return (str(here), str(checkout), sys.prefix)
 
 
 def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0,
@@ -40,7 +52,7 @@ def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0
             from studio.engines.haunted.inprocess import InProcessPlayer  # noqa: PLC0415
             return InProcessPlayer(name)
         return WorkerPlayer(BUILTINS[name], time_limit=time_limit, load_limit=load_limit,
-                            name=source)
+                            name=source, readable=builtin_readable(name))
     path = Path(source)
     suffix = path.suffix.lower()
     if suffix not in (".py", ".js"):

@@ -1,7 +1,8 @@
 """Worker side of JavaScript AIs: one fresh V8 context (mini-racer) per round (spec §8.2).
 
-Imported by the worker by path in ``--js`` mode. V8 has no file, network or process access, so no
-OS confinement is applied; the host's wall-clock kill still bounds every call. The context is
+Imported by the worker by path in ``--js`` mode. V8 gives scripts no file, network or process
+access, and the worker is confined as a Python one is (``confine``) in case a script escapes V8:
+the source is read, then the worker confines itself, then the context is made. The context is
 closed explicitly (a used, unclosed MiniRacer hangs the interpreter at exit) and the worker ends
 with ``os._exit`` in any case.
 """
@@ -13,6 +14,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 try:
@@ -37,13 +39,15 @@ def import_mini_racer(package_dir: str) -> Any:
     return module
 
 
-def run_js(session: Any, load: dict[str, Any], memory_mb: int) -> None:
+def run_js(session: Any, load: dict[str, Any], memory_mb: int,
+           confine: Callable[[str], tuple[bool, str]]) -> None:
     """Load a JavaScript AI and answer moves until the host closes the pipe.
 
     Args:
         session: the worker's protocol session (``worker.Session``).
         load: the ``load`` message (path, seed, side).
         memory_mb: V8 heap cap; reaching it is reported as a crash and ends the worker.
+        confine: confines the worker, given the AI's source path; ``(confined, how)``.
     """
     from py_mini_racer import JSOOMException, MiniRacer  # noqa: PLC0415 - see import_mini_racer
 
@@ -53,10 +57,11 @@ def run_js(session: Any, load: dict[str, Any], memory_mb: int) -> None:
     seed = int(load["seed"]) & 0xFFFFFFFFFFFFFFFF
     prelude = (PRELUDE.replace("SEED_LOW", str(seed & 0xFFFFFFFF))
                .replace("SEED_HIGH", str(seed >> 32)).replace("OUTPUT_LIMIT", str(OUTPUT_LIMIT)))
+    done, how = confine(load["path"])
+    confined = {"confined": done, "confinement": how}
     context = MiniRacer()
     atexit.register(context.close)
     context.set_hard_memory_limit(memory_mb << 20)
-    confined = {"confined": True, "confinement": "V8 context without file, network or process access"}
     try:
         context.eval(prelude)
         context.eval(source)

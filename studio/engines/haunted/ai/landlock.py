@@ -1,4 +1,4 @@
-"""Landlock through ctypes: files may be read anywhere but changed only inside one folder.
+"""Landlock through ctypes: files may be read only in named places and changed only in one folder.
 
 Standard library only: the worker imports this module by path before any AI code runs. Landlock
 (Linux 5.13+) is an unprivileged, stackable LSM, so a worker can lock itself down without root.
@@ -30,6 +30,10 @@ _NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
 _SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1, 2
 
 READ_ONLY = EXECUTE | READ_FILE | READ_DIR
+_FILE_READ = EXECUTE | READ_FILE  # a rule on a file (not a folder) may not name READ_DIR
+SIMULATE_MISSING = "STUDIO_SIMULATE_MISSING"
+"""Environment variable: a comma-separated list of features to report absent (``landlock``),
+so the studio's behaviour without them can be tried on a kernel that has them."""
 
 
 class _RulesetAttr(ctypes.Structure):
@@ -49,7 +53,7 @@ def _libc() -> ctypes.CDLL:
 
 def abi_version() -> int:
     """The kernel's Landlock ABI version; 0 when Landlock is missing or disabled."""
-    if platform.system() != "Linux":
+    if platform.system() != "Linux" or "landlock" in simulated_missing():
         return 0
     try:
         version = _libc().syscall(_SYS_CREATE_RULESET, None, ctypes.c_size_t(0),
@@ -57,6 +61,11 @@ def abi_version() -> int:
     except (OSError, AttributeError):
         return 0
     return max(int(version), 0)
+
+
+def simulated_missing() -> set[str]:
+    """Features the environment asks to treat as absent (see :data:`SIMULATE_MISSING`)."""
+    return {name.strip() for name in os.environ.get(SIMULATE_MISSING, "").split(",") if name}
 
 
 def _fs_rights(abi: int) -> int:
@@ -70,11 +79,14 @@ def _fs_rights(abi: int) -> int:
     return rights
 
 
-def restrict(writable: str) -> tuple[int, str]:
-    """Lock this process (and its future children) down; irreversible.
+def restrict(writable: str, readable: list[str]) -> tuple[int, str]:
+    """Lock this thread (and threads and processes it starts later) down; irreversible.
 
     Args:
-        writable: the only folder where files may be created, written, truncated or removed.
+        writable: the only folder where files may be created, written, truncated or removed
+            (and read).
+        readable: folders (with everything beneath them) and single files that may be read;
+            nothing else can be. Paths that do not exist are left out.
 
     Returns:
         ``(abi, "")`` on success, ``(0, reason)`` when Landlock is unavailable or failed.
@@ -95,10 +107,15 @@ def restrict(writable: str) -> tuple[int, str]:
     if ruleset < 0:
         return 0, f"landlock_create_ruleset failed: {os.strerror(ctypes.get_errno())}"
     try:
-        for path, rights in (("/", READ_ONLY), (writable, fs)):
-            error = _allow(libc, ruleset, path, rights)
-            if error:
-                return 0, error
+        for path in readable:
+            if os.path.exists(path):
+                rights = READ_ONLY if os.path.isdir(path) else _FILE_READ
+                error = _allow(libc, ruleset, path, rights)
+                if error:
+                    return 0, error
+        error = _allow(libc, ruleset, writable, fs)
+        if error:
+            return 0, error
         if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             return 0, f"prctl(NO_NEW_PRIVS) failed: {os.strerror(ctypes.get_errno())}"
         if libc.syscall(_SYS_RESTRICT_SELF, ctypes.c_int(int(ruleset)), ctypes.c_uint32(0)) != 0:

@@ -17,14 +17,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import weakref
 from pathlib import Path
 from typing import Any
 
-from studio.engines.haunted.ai import landlock
+from studio.engines.haunted.ai import landlock, spawn
+from studio.engines.haunted.ai.probe import expected_confinement
 from studio.engines.haunted.ai.arrivals import LineReader
 from studio.engines.haunted.players import AIReply
 
@@ -37,6 +37,12 @@ _EXIT_GRACE = 0.5
 MAX_MOVES = 3
 MAX_TURNS = 340
 """Longest possible round (§5.4) on the largest map, 15×15 at strength 3: ⌊(675 + 6) / 2⌋."""
+V8_START_MB = 560
+"""Writable memory (``RLIMIT_DATA``) a worker needs to start V8 and make one context: 555 MB
+measured with mini-racer 0.14.1 (mostly the code range V8 reserves writable; about 67 MB of it
+resident). A JavaScript worker's cap is this plus room for its heap and buffers."""
+JS_THREADS = 4
+"""Processes and threads a JavaScript worker may have: V8 runs with three (measured)."""
 
 
 class RawOutput:
@@ -78,14 +84,19 @@ class WorkerPlayer:
         load_limit: seconds for start-up and the module's top level.
         memory_mb: address-space cap of a Python worker.
         cpu_seconds: CPU-time backstop; by default ``time_limit × MAX_TURNS + load_limit``.
-        confine: apply Landlock, network namespace and uid drop (Linux).
+        confine: apply Landlock, network and IPC namespaces, and drop every privilege (Linux).
         js: run the file in V8 (mini-racer) instead of Python.
+        js_memory_mb: V8 heap cap; the whole worker's writable memory is capped at
+            ``V8_START_MB + 3 × js_memory_mb`` (heap, ``ArrayBuffer`` contents and all).
+        readable: folders the AI's runtime reads besides the standard library (a built-in AI
+            that imports the studio); never a project folder.
         name: shown in logs; the file's stem by default.
     """
 
     def __init__(self, path: str | Path, *, time_limit: float | None = 2.0, load_limit: float = 5.0,
                  memory_mb: int = 512, cpu_seconds: int | None = None, confine: bool = True,
-                 js: bool = False, js_memory_mb: int = 64, name: str | None = None) -> None:
+                 js: bool = False, js_memory_mb: int = 64, name: str | None = None,
+                 readable: tuple[str, ...] = ()) -> None:
         self.path = Path(path).resolve()
         self.name = name or self.path.stem
         self.time_limit = time_limit
@@ -95,6 +106,7 @@ class WorkerPlayer:
         self.cpu_seconds = cpu_seconds or int(per_move * MAX_TURNS + load_limit) + 1
         self.js = js
         self.js_memory_mb = js_memory_mb
+        self.readable = tuple(readable)
         self._confine = confine
         self.confined, self.unconfined_reason = expected_confinement(confine, js)
         self.confinement = ""
@@ -221,18 +233,12 @@ class WorkerPlayer:
         return self._reply(started + self.load_limit, started)
 
     def _start(self) -> None:
-        self._workdir = tempfile.mkdtemp(prefix="studio-ai-")
+        self._workdir = spawn.make_workdir()
         host_in, worker_out = os.pipe()
         worker_in, host_out = os.pipe()
-        command = [sys.executable, "-I", "-S", str(WORKER), "--fds", f"{worker_in},{worker_out}",
-                   "--workdir", self._workdir, "--memory-mb", str(self.memory_mb),
-                   "--cpu-seconds", str(self.cpu_seconds), "--js-memory-mb", str(self.js_memory_mb)]
-        if self.js:
-            command += ["--js", mini_racer_dir()]
-        if not self._confine:
-            command += ["--confine", "no"]
+        command = self._command(worker_in, worker_out)
         try:
-            self._process = subprocess.Popen(
+            self._process = spawn.popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self._workdir, env=scrubbed_env(), pass_fds=(worker_in, worker_out),
                 start_new_session=True)
@@ -248,6 +254,20 @@ class WorkerPlayer:
         self._raw = [RawOutput(self._process.stdout), RawOutput(self._process.stderr)]
         self._round_output = 0
         _RUNNING.add(self)
+
+    def _command(self, worker_in: int, worker_out: int) -> list[str]:
+        command = [sys.executable, "-I", "-S", str(WORKER), "--fds", f"{worker_in},{worker_out}",
+                   "--workdir", str(self._workdir), "--memory-mb", str(self.memory_mb),
+                   "--cpu-seconds", str(self.cpu_seconds), "--js-memory-mb", str(self.js_memory_mb),
+                   "--parent", str(os.getpid())]
+        if self.readable:
+            command += ["--read", os.pathsep.join(self.readable)]
+        if self.js:
+            command += ["--js", mini_racer_dir(), "--processes", str(JS_THREADS),
+                        "--js-data-mb", str(V8_START_MB + 3 * self.js_memory_mb)]
+        if not self._confine:
+            command += ["--confine", "no"]
+        return command
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
@@ -355,31 +375,13 @@ def check_shape(reply: AIReply) -> AIReply:
 
 
 def scrubbed_env() -> dict[str, str]:
-    """The worker's whole environment: nothing of the user's (no tokens, no PYTHON* paths)."""
-    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
-
-
-def expected_confinement(confine: bool, js: bool) -> tuple[bool, str]:
-    """What the worker will achieve, predicted before it starts (the load reply confirms it)."""
-    if js:
-        return True, ""
-    if not confine:
-        return False, "runs unconfined: confinement switched off"
-    if sys.platform != "linux":
-        return False, f"runs unconfined: no Landlock on {sys.platform}"
-    if landlock.abi_version() < 1:
-        return False, "runs unconfined: the kernel has no Landlock"
-    if os.geteuid() != 0 and _max_user_namespaces() == 0:
-        return False, "runs unconfined: network open (user namespaces are disabled)"
-    return True, ""
-
-
-def _max_user_namespaces() -> int:
-    try:
-        with open("/proc/sys/user/max_user_namespaces", encoding="ascii") as file:
-            return int(file.read())
-    except (OSError, ValueError):
-        return 0
+    """The worker's whole environment: nothing of the user's (no tokens, no PYTHON* paths)
+    but a request to simulate a missing confinement feature (``landlock.SIMULATE_MISSING``)."""
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    simulated = os.environ.get(landlock.SIMULATE_MISSING)
+    if simulated:
+        env[landlock.SIMULATE_MISSING] = simulated
+    return env
 
 
 def _kill_tree(process: subprocess.Popen[bytes]) -> None:

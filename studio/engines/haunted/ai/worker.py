@@ -125,15 +125,20 @@ def error_text(exc: BaseException) -> str:
     return "".join(lines).strip()[-2000:]
 
 
-def run_python(session: Session, load: dict[str, Any], confine: Callable[[], tuple[bool, str]]
-               ) -> None:
+def run_python(session: Session, load: dict[str, Any],
+               confine: Callable[[str], tuple[bool, str]]) -> None:
     """Load a Python AI and answer moves until the host closes the pipe."""
     import random
     import types
 
+    import linecache
+
     with open(load["path"], encoding="utf-8-sig") as file:  # read before dropping rights
         source = file.read()
-    confined, confinement = confine()
+    # Tracebacks quote the AI's lines from this cache: after the uid switch its folder may be
+    # out of reach (a 0700 temp or home folder). No mtime: the cache never drops the entry.
+    linecache.cache[load["path"]] = (len(source), None, source.splitlines(True), load["path"])
+    confined, confinement = confine(load["path"])
     started = time.perf_counter()
     module = types.ModuleType("ai")
     module.__file__ = load["path"]
@@ -201,6 +206,9 @@ class _Options:
         self.no_confine = values.get("--confine", "yes") == "no"
         self.js = values.get("--js", "")  # the mini-racer package folder: run V8
         self.js_memory_mb = int(values.get("--js-memory-mb", 64))
+        self.js_data_mb = int(values.get("--js-data-mb", 0))
+        self.parent = int(values.get("--parent", 0))
+        self.readable = [path for path in values.get("--read", "").split(os.pathsep) if path]
 
 
 def _sibling(here: str, name: str) -> Any:
@@ -213,33 +221,40 @@ def _sibling(here: str, name: str) -> Any:
 
 
 def main(argv: list[str]) -> int:
-    """Entry point: apply limits, wait for ``load`` (or ``check``), then serve moves."""
+    """Entry point: apply limits, wait for ``load`` (or ``check``), confine, then serve."""
     args = _Options(argv)
     here = os.path.dirname(os.path.abspath(__file__))
     hardening = _sibling(here, "confine")
+    _sibling(here, "privileges").die_with_parent(args.parent)
     in_fd, out_fd = (int(fd) for fd in args.fds.split(","))
     session = Session(os.fdopen(in_fd, "rb"), os.fdopen(out_fd, "wb"))
-    hardening.set_limits(0 if args.js else args.memory_mb, args.cpu_seconds)
+    hardening.set_limits(0 if args.js else args.memory_mb, args.cpu_seconds,
+                         data_mb=args.js_data_mb if args.js else 0)
     first = session.receive()
     op = first.get("op") if first is not None else None
-    js_engine = None
-    if args.js and op in ("load", "check"):
-        js_engine = _sibling(here, "js_engine")
-        js_engine.import_mini_racer(args.js)
-    if js_engine is not None and op == "check":
-        # The AI editor's syntax check: parse without running (the host compiles Python itself).
-        js_engine.check_js(session, first["source"], args.js_memory_mb)
-        return 0
-    if op != "load":
+    if op not in ("load", "check") or (op == "check" and not args.js):
         return 2
+    js_engine = None
+    readable = list(args.readable)
+    if args.js:
+        js_engine = _sibling(here, "js_engine")
+        # V8 is set up (library loaded, ICU data read) before confinement, while the worker
+        # has one thread: its own threads start with the first context, after confinement.
+        js_engine.import_mini_racer(args.js).init_mini_racer()
+        readable.append(args.js)
+    folders = hardening.runtime_folders(readable)
 
-    def confine() -> tuple[bool, str]:
+    def confine(source: str) -> tuple[bool, str]:
         if args.no_confine:
             return False, "confinement switched off"
-        return hardening.confine(args.workdir, args.processes)
+        return hardening.confine(args.workdir, args.processes, folders, source, args.parent)
 
-    if js_engine is not None:
-        js_engine.run_js(session, first, args.js_memory_mb)
+    if js_engine is not None and op == "check":
+        # The AI editor's syntax check: parse without running (the host compiles Python itself).
+        confine("")
+        js_engine.check_js(session, first["source"], args.js_memory_mb)
+    elif js_engine is not None:
+        js_engine.run_js(session, first, args.js_memory_mb, confine)
     else:
         run_python(session, first, confine)
     return 0

@@ -1,0 +1,113 @@
+"""Starting worker processes so that nothing of theirs outlives the studio (issue 28, item 2).
+
+Two things outlived a studio killed while an AI was thinking: the worker, and its temp folder.
+
+- A worker asks the kernel to kill it when its parent ends (``PR_SET_PDEATHSIG``, in the worker),
+  but the kernel means the parent *thread*: a worker started from a match thread would die with
+  that thread, in the middle of a tournament. So every worker is started from one thread that
+  lives as long as the studio process (:func:`popen`).
+- A folder cannot be removed by a process killed with SIGKILL. Each folder's name carries the
+  studio's pid, and the next studio to start a worker removes the folders of studios that are
+  gone (:func:`sweep_stale`).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from typing import Any
+
+PREFIX = "studio-ai-"
+THREAD_NAME = "studio-ai-spawner"
+"""The spawner thread's name: it is meant to live as long as the process."""
+_OWNED = re.compile(re.escape(PREFIX) + r"(\d+)-")
+_requests: queue.SimpleQueue[tuple[list[str], dict[str, Any], dict[str, Any],
+                                   threading.Event]] = queue.SimpleQueue()
+_lock = threading.Lock()
+_state: dict[str, Any] = {"thread": None, "swept": False}
+
+
+def make_workdir() -> str:
+    """A fresh temp folder for one worker, named after this studio process; the first call of
+    a process also removes the folders that dead studios left behind."""
+    with _lock:
+        first = not _state["swept"]
+        _state["swept"] = True
+    if first:
+        sweep_stale()
+    return tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+
+
+def sweep_stale(folder: str | None = None) -> list[str]:
+    """Remove the worker folders in ``folder`` (the temp folder) whose studio process is gone.
+
+    Returns:
+        The paths removed.
+    """
+    folder = folder or tempfile.gettempdir()
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        owner = _OWNED.match(name)
+        if owner is None or _alive(int(owner.group(1))):
+            continue
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+            if not os.path.exists(path):
+                removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive, and not ours to judge
+        return True
+    return True
+
+
+def popen(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen(command, **options)``, run on the studio's spawner thread.
+
+    That thread never ends before the process does, so a worker's parent-death signal fires
+    exactly when the studio ends. The caller waits for the start (a few milliseconds).
+    """
+    _ensure_thread()
+    box: dict[str, Any] = {}
+    done = threading.Event()
+    _requests.put((command, options, box, done))
+    done.wait()
+    if "error" in box:
+        raise box["error"]
+    return box["process"]
+
+
+def _ensure_thread() -> None:
+    with _lock:
+        thread = _state["thread"]
+        if thread is None or not thread.is_alive():
+            thread = threading.Thread(target=_serve, name=THREAD_NAME, daemon=True)
+            thread.start()
+            _state["thread"] = thread
+
+
+def _serve() -> None:
+    while True:
+        command, options, box, done = _requests.get()
+        try:
+            box["process"] = subprocess.Popen(command, **options)  # noqa: S603 - our worker
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller, who raises it
+            box["error"] = exc
+        finally:
+            done.set()
