@@ -43,6 +43,10 @@ SLACK_PER_ROUND = 3.0
 loaded 2-core machine; the README states 1 s for an idle one."""
 START = 10.0
 """Starting the studio itself, loaded machine included."""
+MAP = "Open 15"
+"""The largest map: a request of about 1 KB fills a pipe shrunk to one page in four turns, and
+the hostile side's loops last longer than that (on a 7x7 map a round could end before the pipe
+filled, and the old code then did not hang)."""
 STUDIO_MB = 300
 """Peak memory of the studio for a match: about 60 MB honest; the attacks made it 1.5 GB."""
 
@@ -121,11 +125,10 @@ def budget(replay: dict) -> float:
     return START + turns * LIMIT + len(rounds) * (2 * LOAD_LIMIT + SLACK_PER_ROUND)
 
 
-def hostile_match(tmp_path: Path, name: str, *extra: str) -> tuple[Run, dict]:
+def hostile_match(tmp_path: Path, name: str, opponent: str = "builtin:wander") -> tuple[Run, dict]:
     replay_path = tmp_path / "replay.json"
-    run = studio(tmp_path, "match", str(fixture(name)), "builtin:wander", "--timeout", str(LIMIT),
-                 "--maps", "Default", "--seed", "3", "--rounds", "3", "--replay", str(replay_path),
-                 *extra)
+    run = studio(tmp_path, "match", str(fixture(name)), opponent, "--timeout", str(LIMIT),
+                 "--maps", MAP, "--seed", "3", "--rounds", "3", "--replay", str(replay_path))
     assert run.code == 0, f"the match did not end ({run.seconds:.1f} s): {run.err[-2000:]}"
     return run, json.loads(replay_path.read_text())
 
@@ -155,7 +158,7 @@ def test_answers_written_ahead_on_a_shrunk_pipe_cannot_hang_a_match(tmp_path: Pa
 def test_a_tournament_with_an_ai_that_writes_ahead_ends(tmp_path: Path) -> None:
     run = studio(tmp_path, "tournament", str(fixture("writes_ahead.py")), "builtin:wander",
                  "builtin:greedy", "--format", "roundrobin", "--timeout", str(LIMIT), "--maps",
-                 "Default", "--seed", "3", "--rounds", "1", "--json", timeout=150.0)
+                 MAP, "--seed", "3", "--rounds", "1", "--json", timeout=150.0)
     assert run.code == 0, f"the tournament did not end ({run.seconds:.1f} s): {run.err[-2000:]}"
     # Three matches; before the fix the first one with the hostile entrant never ended.
     hostile = str(fixture("writes_ahead.py"))
@@ -193,8 +196,9 @@ def test_a_request_the_worker_does_not_take_ends_at_the_deadline() -> None:
 
 
 def test_a_thousand_reply_lines_of_a_megabyte_do_not_grow_the_studio(tmp_path: Path) -> None:
-    # Issue 28 item 4: 1,024 valid 1 MB reply lines grew the studio to 1.5 GB.
-    run, replay = hostile_match(tmp_path, "huge_replies.py")
+    # Issue 28 item 4: 1,024 valid 1 MB reply lines grew the studio to 1.5 GB. The opponent
+    # thinks 0.3 s a move, as real ones do: the flood has that time to pile up.
+    run, replay = hostile_match(tmp_path, "huge_replies.py", str(fixture("thinker.py")))
     assert run.peak_mb < STUDIO_MB, f"the studio grew to {run.peak_mb:.0f} MB"
     assert run.seconds < budget(replay)
     assert_lost_every_round(replay, "answer too large")
@@ -221,7 +225,7 @@ def test_an_answer_over_the_cap_in_a_forged_reply_loses_in_the_host(kb: int) -> 
     with player("huge_replies.py", time_limit=5.0) as ai:
         assert ai.load(1, "home").ok
         pid = ai.pid
-        reply = move(ai, reply_kb=kb, lines=1)
+        reply = move(ai, reply_kb=kb, lines=1, where="result")
     assert reply.failure == "bad_shape" and "answer too large" in reply.error, reply
     assert reply.result is None
     assert wait_gone(pid)
