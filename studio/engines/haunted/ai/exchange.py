@@ -53,11 +53,15 @@ class Exchange:
                                    name=f"studio-ai-replies-{pid}")
 
     def send(self, message: dict[str, Any]) -> None:
-        """Continue the worker and write ``message`` as far as the pipe takes it; never blocks."""
+        """Write ``message`` as far as the pipe takes it, then continue the worker; never blocks.
+
+        Written first: a worker continued before its request is there could spend the wait in
+        code of its own (a timer's handler that fired while it was stopped) rather than reading.
+        """
         self._replies.expect()
-        self.resume()
         self._unsent += json.dumps(message).encode() + b"\n"
         self._write()
+        self.resume()
 
     def finish(self, deadline: float) -> bool:
         """Write what is left of the request by ``deadline``; False if the worker did not take it."""
