@@ -9,6 +9,7 @@ peak memory can be read from the kernel (``wait4``) and its temp folders counted
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
@@ -47,6 +48,7 @@ MAP = "Open 15"
 """The largest map: a request of about 1 KB fills a pipe shrunk to one page in four turns, and
 the hostile side's loops last longer than that (on a 7x7 map a round could end before the pipe
 filled, and the old code then did not hang)."""
+F_SETPIPE_SZ = 1031
 STUDIO_MB = 300
 """Peak memory of the studio for a match: about 60 MB honest; the attacks made it 1.5 GB."""
 
@@ -174,16 +176,15 @@ def test_a_request_the_worker_does_not_take_ends_at_the_deadline() -> None:
     # to one page, and a request bigger than the pipe. Writing used to block for ever.
     read_end, write_end = os.pipe()
     from_worker, to_host = os.pipe()
-    import fcntl
-    fcntl.fcntl(write_end, 1031, 4096)  # F_SETPIPE_SZ, as the attack did from the worker's end
+    fcntl.fcntl(write_end, F_SETPIPE_SZ, 4096)  # as the attack did, from the worker's end
     sleeper = subprocess.Popen(["sleep", "30"], pass_fds=(read_end,), start_new_session=True)
     exchange = Exchange(sleeper.pid, write_end, from_worker)
     try:
         started = time.perf_counter()
         exchange.send({"op": "move", "padding": "x" * 20_000})
-        assert time.perf_counter() - started < 0.1, "send never blocks"
+        assert time.perf_counter() - started < 1.0, "send never blocks"
         assert exchange.finish(started + FAST) is False
-        assert FAST <= time.perf_counter() - started < FAST + 0.5
+        assert FAST <= time.perf_counter() - started < FAST + 1.0  # slack for a loaded machine
     finally:
         exchange.close()
         sleeper.kill()
