@@ -5,6 +5,10 @@ answer timed when ``collect`` reads it, an honest answer already waiting in its 
 whenever the other AI used up its whole limit and was killed first (issue 10). So a thread per
 worker reads the protocol pipe as data comes and stamps every complete line with
 ``time.perf_counter()`` on arrival; whoever collects later judges the stamp against the limit.
+
+Only lines that were asked for are taken (issue 28): a worker answers each request once, so a line
+beyond the requests sent ends the stream at once. Answers written ahead for future turns can then
+neither pile up in the studio's memory nor be taken for answers to requests not yet sent.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import queue
 import select
 import threading
 import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 LINE_LIMIT = 4 << 20
@@ -28,27 +33,47 @@ class Arrival(NamedTuple):
     """``time.perf_counter()`` when the host read it."""
     line: bytes | None
     ended: str = ""
-    """Why the stream ended: ``eof`` (the worker closed its end or died) or ``too long``."""
+    """Why the stream ended: ``eof`` (the worker closed its end or died), ``too long``, or
+    ``unasked`` (a line beyond the requests sent)."""
 
 
 class LineReader:
     """Reads newline-terminated lines from ``fd`` in a daemon thread; owns ``fd`` and closes it.
 
-    The thread ends by itself at end of file or on an overlong line, and :meth:`close` ends it in
-    any case (through a wake-up pipe, so it never needs the worker's cooperation).
+    The thread ends by itself at end of file, on an overlong line or on a line nobody asked for
+    (see :meth:`expect`), and :meth:`close` ends it in any case (through a wake-up pipe, so it
+    never needs the worker's cooperation). So at most one line per request, plus ``limit`` bytes,
+    is ever held.
+
+    Args:
+        fd: the read end; owned from now on.
+        limit: bytes of one line.
+        on_line: called in the thread with each complete line asked for, before it is queued
+            (the runner stops the worker there, the moment its answer is in).
+        name: the thread's name.
     """
 
-    def __init__(self, fd: int, *, limit: int = LINE_LIMIT, name: str = "studio-ai-lines") -> None:
+    def __init__(self, fd: int, *, limit: int = LINE_LIMIT,
+                 on_line: Callable[[], None] | None = None,
+                 name: str = "studio-ai-lines") -> None:
         self._fd: int | None = fd
         self._limit = limit
+        self._on_line = on_line
+        self._asked = 0
         self._arrivals: queue.SimpleQueue[Arrival] = queue.SimpleQueue()
         self._stamping = threading.Lock()
-        """Held from taking a stamp until the line is queued (see :meth:`next`)."""
+        """Held from taking a stamp until the line is queued (see :meth:`next`); guards
+        ``_asked`` too."""
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(fd, False)
         self._thread: threading.Thread | None = threading.Thread(
             target=self._run, name=name, daemon=True)
         self._thread.start()
+
+    def expect(self, lines: int = 1) -> None:
+        """Allow ``lines`` more lines: call it before sending the request they answer."""
+        with self._stamping:
+            self._asked += lines
 
     def next(self, deadline: float) -> Arrival | None:
         """The next arrival if it came no later than ``deadline``, else None.
@@ -103,7 +128,7 @@ class LineReader:
             if wake in ready:
                 return
             try:
-                chunk = os.read(fd, 1 << 20)
+                chunk = os.read(fd, min(limit + 1, 1 << 20))
             except BlockingIOError:
                 continue
             except OSError:
@@ -116,9 +141,18 @@ class LineReader:
                 start, scan = 0, len(pending)  # only the new chunk can hold a newline
                 pending += chunk
                 while (end := pending.find(b"\n", scan)) >= 0:
+                    if end - start > limit:
+                        break
+                    if self._asked <= 0:
+                        self._arrivals.put(Arrival(now, None, "unasked"))
+                        return
+                    self._asked -= 1
+                    if self._on_line is not None:
+                        self._on_line()
                     self._arrivals.put(Arrival(now, bytes(pending[start:end])))
                     start = scan = end + 1
                 del pending[:start]
-                if len(pending) > limit:
+                if (newline := pending.find(b"\n")) > limit or (newline < 0
+                                                                 and len(pending) > limit):
                     self._arrivals.put(Arrival(now, None, "too long"))
                     return

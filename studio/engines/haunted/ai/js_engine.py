@@ -22,7 +22,8 @@ try:
 except ImportError:  # run by path inside the worker, where this folder is on sys.path
     from js_prelude import PRELUDE  # type: ignore[no-redef]
 OUTPUT_LIMIT = 4096
-RESULT_LIMIT = 1 << 20
+RESULT_LIMIT = 1024
+"""Bytes of JSON of one answer (the host's ``ANSWER_LIMIT``, checked there again)."""
 
 
 def import_mini_racer(package_dir: str) -> Any:
@@ -109,7 +110,8 @@ def _move(context: Any, session: Any, message: dict[str, Any], oom: type) -> boo
     ms = (time.perf_counter() - started) * 1000
     if settled.get("ok") and len(settled["json"]) > RESULT_LIMIT:
         session.send({"ok": False, "kind": "bad_shape", "ms": ms,
-                      "error": f"the answer is too large ({len(settled['json'])} bytes of JSON)"})
+                      "error": f"answer too large ({len(settled['json'])} bytes of JSON; "
+                               f"at most {RESULT_LIMIT})"})
     elif settled.get("ok"):
         session.send({"ok": True, "ms": ms}, result_json=settled["json"])
     else:

@@ -4,34 +4,39 @@ One worker per AI per round: ``load`` starts it, moves reuse it (module state pe
 round), ``close`` kills and reaps it. The host alone measures time; on overrun it kills the worker's
 process group with SIGKILL (spec haunted.md §7.3, §8.1). Answers are timed when they arrive
 (:mod:`.arrivals`), not when ``collect`` gets to them, so each AI is judged on its own clock.
+Every write and read has that deadline, replies are capped, and the worker is stopped between its
+turns (:mod:`.exchange`).
 """
 
 from __future__ import annotations
 
 import atexit
 import importlib.util
-import json
 import math
 import os
 import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 import weakref
 from pathlib import Path
 from typing import Any
 
 from studio.engines.haunted.ai import landlock, spawn
+from studio.engines.haunted.ai.exchange import (
+    REPLY_LIMIT,
+    TOO_LARGE,
+    TRUNCATED,
+    Exchange,
+    RawOutput,
+    parse_reply,
+)
 from studio.engines.haunted.ai.probe import expected_confinement
-from studio.engines.haunted.ai.arrivals import LineReader
 from studio.engines.haunted.players import AIReply
 
 WORKER = Path(__file__).with_name("worker.py")
-TURN_OUTPUT_LIMIT = 4096
 ROUND_OUTPUT_LIMIT = 65536
-TRUNCATED = "…truncated"
 _EXIT_GRACE = 0.5
 """Seconds to wait for the exit code of a worker whose reply pipe has closed."""
 MAX_MOVES = 3
@@ -43,36 +48,6 @@ measured with mini-racer 0.14.1 (mostly the code range V8 reserves writable; abo
 resident). A JavaScript worker's cap is this plus room for its heap and buffers."""
 JS_THREADS = 4
 """Processes and threads a JavaScript worker may have: V8 runs with three (measured)."""
-
-
-class RawOutput:
-    """Drains one of the worker's own stdout/stderr pipes in a thread, keeping a bounded tail."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-        self._lock = threading.Lock()
-        self._kept = bytearray()
-        self._dropped = False
-        self._thread = threading.Thread(target=self._drain, daemon=True)
-        self._thread.start()
-
-    def _drain(self) -> None:
-        while chunk := self._stream.read1(65536):
-            with self._lock:
-                room = TURN_OUTPUT_LIMIT - len(self._kept)
-                self._kept += chunk[:max(room, 0)]
-                self._dropped |= len(chunk) > room
-
-    def take(self) -> str:
-        """What arrived since the last call (bounded)."""
-        with self._lock:
-            text = self._kept.decode(errors="replace") + (TRUNCATED if self._dropped else "")
-            self._kept, self._dropped = bytearray(), False
-        return text
-
-    def join(self) -> None:
-        self._thread.join(timeout=1.0)
-        self._stream.close()
 
 
 class WorkerPlayer:
@@ -112,8 +87,7 @@ class WorkerPlayer:
         self.confinement = ""
         self._process: subprocess.Popen[bytes] | None = None
         self._workdir: str | None = None
-        self._to_worker: int | None = None
-        self._replies: LineReader | None = None
+        self._exchange: Exchange | None = None
         self._raw: list[RawOutput] = []
         self._sent_at = 0.0
         self._pending = False
@@ -181,14 +155,11 @@ class WorkerPlayer:
         """Kill and reap the worker, remove its temp folder. Safe to call any number of times."""
         process, self._process = self._process, None
         _RUNNING.discard(self)
-        if self._to_worker is not None:
-            os.close(self._to_worker)
-            self._to_worker = None
+        if self._exchange is not None:
+            self._exchange.close()  # first: no stop signal may reach a reaped (reused) pid
+            self._exchange = None
         if process is not None:
             _kill_tree(process)
-        if self._replies is not None:
-            self._replies.close()  # ends its thread and closes the pipe
-            self._replies = None
         for raw in self._raw:
             raw.join()
         self._raw = []
@@ -249,8 +220,7 @@ class WorkerPlayer:
         finally:
             os.close(worker_in)
             os.close(worker_out)
-        self._to_worker = host_out
-        self._replies = LineReader(host_in, name=f"studio-ai-replies-{self._process.pid}")
+        self._exchange = Exchange(self._process.pid, host_out, host_in)
         self._raw = [RawOutput(self._process.stdout), RawOutput(self._process.stderr)]
         self._round_output = 0
         _RUNNING.add(self)
@@ -270,31 +240,41 @@ class WorkerPlayer:
         return command
 
     def _send(self, message: dict[str, Any]) -> None:
-        try:
-            os.write(self._to_worker, json.dumps(message).encode() + b"\n")  # type: ignore[arg-type]
-        except (OSError, TypeError):
-            pass  # a dead worker shows up as a crash when the reply is read
+        if self._exchange is not None:
+            self._exchange.send(message)
 
     def _reply(self, deadline: float, started: float) -> AIReply:
-        """The answer that arrived by ``deadline``; its time runs from ``started`` to its arrival."""
-        if self._replies is None:
+        """The answer that arrived by ``deadline``; its time runs from ``started`` to its arrival.
+
+        The request is written first, by the same deadline: a worker that does not read it
+        (its pipe full) must not hold the studio in a write any more than in a read.
+        """
+        exchange = self._exchange
+        if exchange is None:
             return AIReply(False, failure="crash", error="the worker is not running")
-        arrival = self._replies.next(deadline)
+        taken = exchange.finish(deadline)
+        arrival = exchange.reply(deadline) if taken else None
         if arrival is None:
             ms = (time.perf_counter() - started) * 1000
             self.close()
+            what = "no answer" if taken else "the request was not taken"
             return AIReply(False, failure="timeout", ms=ms,
-                           error=f"no answer within {deadline - started:.2f} s; the worker was killed")
+                           error=f"{what} within {deadline - started:.2f} s; the worker was killed")
         ms = (arrival.at - started) * 1000
         if arrival.line is None:
             if arrival.ended == "eof":
                 return self._crashed(ms)
             self.close()
-            return AIReply(False, failure="crash", ms=ms, error="the worker sent an overlong reply")
-        try:
-            message = json.loads(arrival.line)
-        except ValueError:
-            return AIReply(False, failure="crash", ms=ms, error="the worker sent garbage")
+            if arrival.ended == "unasked":
+                return AIReply(False, failure="crash", ms=ms, error="the worker answered before "
+                               "it was asked (answers written ahead); it was killed")
+            return AIReply(False, failure="bad_shape", ms=ms, error=f"{TOO_LARGE}: a reply of "
+                           f"more than {REPLY_LIMIT >> 10} KiB; the worker was killed")
+        message, why = parse_reply(arrival.line)
+        if message is None:
+            self.close()
+            failure = "bad_shape" if why.startswith(TOO_LARGE) else "crash"
+            return AIReply(False, failure=failure, ms=ms, error=f"{why}; the worker was killed")
         stdout = self._bound(message.get("stdout", "") + self._raw[0].take())
         stderr = self._bound(message.get("stderr", "") + self._raw[1].take())
         self._last_message = message

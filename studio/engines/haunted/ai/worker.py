@@ -29,8 +29,9 @@ from typing import Any
 
 CALL_OUTPUT_LIMIT = 4096
 """Characters of print output kept per stream per call; the rest is counted and dropped."""
-RESULT_LIMIT = 1 << 20
-"""Largest serialised answer accepted; a legal one is about 30 bytes."""
+RESULT_LIMIT = 1024
+"""Largest serialised answer accepted; a legal one is about 30 bytes (the host's ``ANSWER_LIMIT``,
+checked there again)."""
 TRUNCATED = "…truncated"
 
 
@@ -108,7 +109,7 @@ def encode_answer(result: Any) -> tuple[str | None, str]:
     except (TypeError, ValueError, RecursionError) as exc:
         return None, f"the answer is not JSON-serialisable: {type(exc).__name__}: {exc}"
     if len(text) > RESULT_LIMIT:
-        return None, f"the answer is too large ({len(text)} bytes of JSON)"
+        return None, f"answer too large ({len(text)} bytes of JSON; at most {RESULT_LIMIT})"
     return text, ""
 
 
