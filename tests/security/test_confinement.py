@@ -206,3 +206,20 @@ def test_the_js_memory_cap_counts_array_buffers() -> None:
     cap = runner.V8_START_MB + 3 * 64  # the worker's RLIMIT_DATA
     if peak is not None:  # alive: the allocation failed inside V8 ("Array buffer allocation")
         assert peak < cap, f"the worker's peak was {peak:.0f} MB, over its cap of {cap} MB"
+
+
+@needs_landlock
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_temp_folder_the_workers_uid_cannot_pass_still_works(language: str, tmp_path,
+                                                                  monkeypatch) -> None:
+    # TMPDIR under a folder only root may pass (root's home, pytest's 0700 folders): the fresh
+    # uid could not reach its own temp folder by name, and every worker died at its start.
+    hidden = tmp_path / "hidden"
+    (hidden / "tmp").mkdir(parents=True)
+    hidden.chmod(0o700)
+    monkeypatch.setattr(tempfile, "tempdir", str(hidden / "tmp"))
+    name = "counter.py" if language == "py" else "js_counter.js"
+    with player(name) as ai:
+        assert ai.load(1, "home").ok
+        assert move(ai).ok
+        assert ai.confined, ai.confinement

@@ -100,7 +100,9 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
     ns_error = _new_namespaces(root)
     if ns_error:
         missing.append(f"network and System V IPC shared with the studio ({ns_error})")
-    held = privileges.hold_folders(readable)
+    # The temp folder too: under a folder the fresh uid cannot pass (a TMPDIR in root's home,
+    # pytest's 0700 folders) its path is out of reach after the switch, and every worker died.
+    held = privileges.hold_folders([*readable, workdir])
     try:
         privileges.drop_bounding_set()
         if root:
@@ -111,11 +113,12 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
             missing.append(f"keeps the studio's privileges ({exc.strerror})")
     privileges.die_with_parent(parent)
     usable = privileges.reachable(held)
+    writable = usable.pop(workdir, workdir)
     sys.path[:] = [usable.get(path, path) for path in sys.path]
     _lower(resource.RLIMIT_NPROC, processes)
     own = [f"/proc/{os.getpid()}", source] if source else [f"/proc/{os.getpid()}"]
     allowed = list(usable.values()) + list(SYSTEM_READABLE) + own
-    abi, ll_error = landlock.restrict(workdir, allowed)
+    abi, ll_error = landlock.restrict(writable, allowed)
     if ll_error:
         missing.append(f"reads and writes files with the worker's rights ({ll_error})")
     privileges.no_new_privs()  # set by Landlock already where it ran; seccomp needs it too
