@@ -180,10 +180,9 @@ class StudioApp(TypeAhead):
             self.open_project_file(self.initial_file)
         if self.freeze_startup:
             self.call_after_refresh(_freeze_startup_objects)
-        # The app is ready once the home screen has listed the folder, as when it was pushed
-        # here: a test's or a script's first look finds the list (and a project opened with it
-        # as far along). Textual draws nothing before the app is ready, so the first frame does
-        # not wait longer for this.
+        # The app is ready once the home screen is mounted (its folder is read in a thread, see
+        # HomeScreen.reload) and a project opened with it is as far along. Textual draws nothing
+        # before the app is ready, so the first frame does not wait longer for this.
         await AwaitMount(home, [home])
         if self.screen is not home:
             await AwaitMount(self.screen, [self.screen])

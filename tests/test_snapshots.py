@@ -6,62 +6,84 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from tests.ui_helpers import SIZE, palette_ready, studio_app
+from tests.ui_helpers import SIZE, HeldReads, home_read, palette_ready, studio_app
 
 
 def test_empty_folder(snap_compare, empty_games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE)
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read)
 
 
 def test_populated_folder(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE)
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read)
 
 
 def test_populated_folder_at_80x24(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=(80, 24))
+    assert snap_compare(studio_app(), terminal_size=(80, 24), run_before=home_read)
 
 
 def test_broken_row_selected(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down"])
 
 
 def test_new_project_dialog(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["n", *"Cave"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["n", *"Cave"])
 
 
 def test_delete_confirmation(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["delete"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["delete"])
 
 
 def test_error_dialog(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "enter"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down", "enter"])
 
 
 def test_help_screen(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["question_mark"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["question_mark"])
 
 
 def test_rename_dialog(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["r"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["r"])
 
 
 def test_haunted_hub_opened_from_home(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, press=["down", "down", "enter"])
+    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down", "down", "enter"])
 
 
 def test_light_theme(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(theme="light"), terminal_size=SIZE)
+    assert snap_compare(studio_app(theme="light"), terminal_size=SIZE, run_before=home_read)
 
 
 def test_ansi_theme(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(theme="ansi"), terminal_size=SIZE)
+    assert snap_compare(studio_app(theme="ansi"), terminal_size=SIZE, run_before=home_read)
 
 
 def test_command_palette(snap_compare, games: Path) -> None:
     async def open_palette(pilot) -> None:
+        await home_read(pilot)
         pilot.app.screen.query_one(DataTable).move_cursor(row=1)
         await pilot.press("ctrl+p", *"proj")
         await palette_ready(pilot)  # every match listed (the search is async, in batches)
         await pilot.pause(0.3)
 
     assert snap_compare(studio_app(), terminal_size=SIZE, run_before=open_palette)
+
+
+def test_home_while_a_slow_folder_is_read(snap_compare, games: Path, monkeypatch) -> None:
+    from studio.app import StudioApp
+
+    reads = HeldReads(monkeypatch)
+    app = StudioApp(games)  # not studio_app(): that waits for the read
+    app.animation_level = "none"
+    export = app.export_screenshot
+
+    def export_then_release(*args, **kwargs):
+        try:
+            return export(*args, **kwargs)
+        finally:
+            reads.release.set()  # the app's exit waits for the reading thread
+
+    app.export_screenshot = export_then_release
+    try:
+        assert snap_compare(app, terminal_size=(80, 24))
+    finally:
+        reads.release.set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from studio.app import StudioApp
@@ -12,9 +13,34 @@ SIZE = (100, 30)
 
 
 def studio_app(path: Path | str = "games", theme: str | None = None) -> StudioApp:
+    """The app on ``path``; its ``run_test`` starts with the home screen's list read.
+
+    The home screen reads its folder in a thread (so a slow folder never holds the keys); a
+    test's first key must not race that read. Snapshots (``app.run``) wait with
+    ``run_before=home_read``.
+    """
     app = StudioApp(Path(path), theme=theme)
     app.animation_level = "none"
+    run_test = app.run_test
+
+    @asynccontextmanager
+    async def run_test_read(*args, **kwargs):
+        async with run_test(*args, **kwargs) as pilot:
+            await home_read(pilot)
+            yield pilot
+
+    app.run_test = run_test_read
     return app
+
+
+async def home_read(pilot, timeout: float = 10.0) -> None:
+    """Wait until the home screen (when it is on top) has read its folder and shown the list."""
+    from studio.screens.home import HomeScreen
+
+    await pilot.pause()
+    await wait_until(pilot, lambda: not (isinstance(pilot.app.screen, HomeScreen)
+                                         and pilot.app.screen.scanning),
+                     "the home screen did not finish reading its folder", timeout)
 
 
 async def wait_until(pilot, condition: Callable[[], object], failure: str,
@@ -112,3 +138,24 @@ async def idle_bytes(app, written: list[int]) -> int:
     # start-up frame only once: measure a second window when the first saw output.
     idle = await settled_window()
     return idle and await settled_window()
+
+
+class HeldReads:
+    """The home screen's folder reads held until ``release`` is set (a folder on a slow disk
+    or a network share); ``calls`` counts the reads begun."""
+
+    def __init__(self, monkeypatch, timeout: float = 10.0) -> None:
+        import threading
+
+        import studio.screens.home as home
+
+        self.release = threading.Event()
+        self.calls = 0
+        real = home.scan_folder
+
+        def held(folder):
+            self.calls += 1
+            self.release.wait(timeout)
+            return real(folder)
+
+        monkeypatch.setattr(home, "scan_folder", held)

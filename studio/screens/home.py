@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
+from textual.worker import Worker, WorkerState
 
 from studio.screens.formatting import inert, summary_value
 from studio.storage import (
@@ -37,6 +38,17 @@ if TYPE_CHECKING:
 # The dialogs (new, name, confirm) load when one is first asked for, not for the first frame.
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
+
+
+class _Scan:
+    """One read of the folder, as the thread hands it to the screen (``previous``: the project
+    to keep selected). A plain class: a dataclass costs a millisecond of start-up."""
+
+    __slots__ = ("stamp", "entries", "error", "previous")
+
+    def __init__(self, stamp: tuple, entries: list[ProjectEntry], error: ProjectError | None,
+                 previous: Path | None) -> None:
+        self.stamp, self.entries, self.error, self.previous = stamp, entries, error, previous
 
 
 def human_size(size: int) -> str:
@@ -87,6 +99,12 @@ class HomeScreen(Screen[None]):
         self._offered: tuple[bool | None, ...] | None = None
         self._table: DataTable[Text | str] | None = None
         """The list, kept: every key the footer and the palette offer asks for the selection."""
+        self._stamped: tuple | None = None
+        """What the folder looked like when the list was last read (see :func:`folder_stamp`)."""
+        self._select: Path | None = None
+        """The project to select once the folder is read (a new, renamed or copied one)."""
+        self.scanning = False
+        """True while the folder is being read (tests and the start-up bench wait on it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -119,27 +137,65 @@ class HomeScreen(Screen[None]):
             return self.entries[table.cursor_row]
         return None
 
-    def _stamp(self) -> tuple:
-        """Names, sizes and times of the folder's files: what the list shows depends on."""
-        return folder_stamp(self.folder)
-
     def on_screen_resume(self) -> None:
         # Back from a project: what it saved (a new size, a replay beside it) shows now, not
         # after f5; an unchanged folder is not read again, nor the table redrawn.
-        if getattr(self, "_stamped", None) is not None and self._stamp() != self._stamped:
-            self.reload()
+        if self._stamped is not None:
+            self.reload(if_changed=True)
 
-    def reload(self, select: Path | None = None) -> None:
-        """Read the folder again, keeping the selection on ``select`` (or the same row)."""
-        self._stamped = self._stamp()
-        table = self.query_one(DataTable)
-        previous = select or (self.selected.path if self.selected else None)
-        row = table.cursor_row
+    def reload(self, select: Path | None = None, *, if_changed: bool = False) -> None:
+        """Read the folder again, keeping the selection on ``select`` (or the same row).
+
+        The folder is read in a thread: a slow disk, a network folder or a folder of large files
+        must not hold the keys (over SSH, every key of the session). The table is filled when the
+        read is done (:meth:`_scanned`); a newer reload supersedes one still running.
+        """
+        if select is not None:
+            # Kept until a read shows it: a later reload (the screen resuming as the dialog
+            # that asked for this one closes) supersedes this read but not its selection.
+            self._select = select
+        previous = self._select or (self.selected.path if self.selected else None)
+        self.scanning = True
+        if not self.entries:
+            empty = self.query_one("#empty", Static)
+            empty.update(Text(f"Reading {inert(str(self.folder))}…"))
+            empty.display, self.query_one(DataTable).display = True, False
+        self._scan(previous, self._stamped if if_changed else None)
+
+    @work(thread=True, exclusive=True, group="folder", exit_on_error=False)
+    def _scan(self, previous: Path | None, unless: tuple | None) -> _Scan | None:
+        stamp = folder_stamp(self.folder)
+        if unless is not None and stamp == unless:
+            return None
         try:
-            self.entries = scan_folder(self.folder)
+            return _Scan(stamp, scan_folder(self.folder), None, previous)
         except ProjectError as exc:
-            self.entries = []
-            self.notify(str(exc), severity="error")
+            return _Scan(stamp, [], exc, previous)
+
+    @on(Worker.StateChanged)
+    def _scanned(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "folder" or event.state not in (WorkerState.SUCCESS,
+                                                          WorkerState.ERROR):
+            return
+        event.stop()
+        if event.state == WorkerState.ERROR:
+            # A reader's own bug: scan_folder lists broken files, so this is not the file's.
+            self._show_scan(_Scan((), [], ProjectError(
+                f"the studio failed reading the folder ({worker.error})", file=self.folder,
+                hint="please report this as a bug of the studio"), None))
+        elif worker.result is not None:
+            self._show_scan(worker.result)
+        self._select = None
+        self.scanning = False
+
+    def _show_scan(self, scan: _Scan) -> None:
+        self._stamped = scan.stamp
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        self.entries = scan.entries
+        if scan.error is not None:
+            self.notify(str(scan.error), severity="error")
         table.clear()
         for entry in self.entries:
             table.add_row(
@@ -150,8 +206,8 @@ class HomeScreen(Screen[None]):
                 key=str(entry.path),
             )
         paths = [entry.path for entry in self.entries]
-        if previous in paths:
-            row = paths.index(previous)
+        if scan.previous in paths:
+            row = paths.index(scan.previous)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1), animate=False)
         empty = self.query_one("#empty", Static)
