@@ -6,6 +6,7 @@ their save and leave actions with ``@work``), because waiting for a dialog needs
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import ClassVar
 
@@ -201,7 +202,8 @@ class SavePath:
         if folder is None:
             path = self.document.path
             folder = path.parent if path is not None else Path(".")
-        taken = {entry.name for entry in scan_folder(folder)}
+        # Read off the event loop, as the home screen does: the folder may be slow to read.
+        taken = {entry.name for entry in await asyncio.to_thread(scan_folder, folder)}
         name = await self.app.push_screen_wait(SaveAsDialog(
             _suggest(self.document.name, taken), taken, folder))
         if name is None:
