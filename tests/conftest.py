@@ -72,3 +72,19 @@ def sample_games(tmp_path: Path) -> Path:
 
 # The whole suite runs on every core; the syrupy check that xdist would lose is kept there.
 pytest_plugins = ["tests.parallel"]
+
+
+@pytest.fixture
+def ht_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``games/`` (relative, so titles stay short) holding ``haunted-tiles.toml``."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path("games")
+    folder.mkdir()
+    shutil.copy(ROOT / "games" / "haunted-tiles.toml", folder / "haunted-tiles.toml")
+    fix_times(folder)
+    return folder
+
+
+@pytest.fixture
+def ht_project(ht_folder: Path) -> Path:
+    return ht_folder / "haunted-tiles.toml"

@@ -292,7 +292,8 @@ def test_each_kind_opens_through_the_package_the_registry_names() -> None:
 
 
 
-async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path, monkeypatch) -> None:
+async def test_studio_freezes_its_start_up_objects_once_tests_never(games: Path,
+                                                                   monkeypatch) -> None:
     import studio.app as app_module
 
     calls: list[str] = []

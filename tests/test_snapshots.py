@@ -9,52 +9,58 @@ from textual.widgets import DataTable
 from tests.ui_helpers import SIZE, HeldReads, home_read, palette_ready, studio_app
 
 
+def home(snap_compare, press: tuple[str, ...] | list[str] = (), app=None, size: tuple[int, int] = SIZE) -> bool:
+    """The home screen's snapshot once its folder is read, after ``press``."""
+    return snap_compare(app or studio_app(), terminal_size=size, run_before=home_read,
+                        press=list(press))
+
+
 def test_empty_folder(snap_compare, empty_games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read)
+    assert home(snap_compare)
 
 
 def test_populated_folder(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read)
+    assert home(snap_compare)
 
 
 def test_populated_folder_at_80x24(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=(80, 24), run_before=home_read)
+    assert home(snap_compare, size=(80, 24))
 
 
 def test_broken_row_selected(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down"])
+    assert home(snap_compare, ["down"])
 
 
 def test_new_project_dialog(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["n", *"Cave"])
+    assert home(snap_compare, ["n", *"Cave"])
 
 
 def test_delete_confirmation(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["delete"])
+    assert home(snap_compare, ["delete"])
 
 
 def test_error_dialog(snap_compare, games_with_broken: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down", "enter"])
+    assert home(snap_compare, ["down", "enter"])
 
 
 def test_help_screen(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["question_mark"])
+    assert home(snap_compare, ["question_mark"])
 
 
 def test_rename_dialog(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["r"])
+    assert home(snap_compare, ["r"])
 
 
 def test_haunted_hub_opened_from_home(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(), terminal_size=SIZE, run_before=home_read, press=["down", "down", "enter"])
+    assert home(snap_compare, ["down", "down", "enter"])
 
 
 def test_light_theme(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(theme="light"), terminal_size=SIZE, run_before=home_read)
+    assert home(snap_compare, app=studio_app(theme="light"))
 
 
 def test_ansi_theme(snap_compare, games: Path) -> None:
-    assert snap_compare(studio_app(theme="ansi"), terminal_size=SIZE, run_before=home_read)
+    assert home(snap_compare, app=studio_app(theme="ansi"))
 
 
 def test_command_palette(snap_compare, games: Path) -> None:

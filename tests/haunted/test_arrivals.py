@@ -12,18 +12,31 @@ from studio.engines.haunted.ai.arrivals import LineReader
 
 
 @pytest.fixture
-def pipe():
-    """(reader over the read end, write end); both closed afterwards. Ten lines are asked for
-    (the runner asks for one per request)."""
-    read_end, write_end = os.pipe()
-    reader = LineReader(read_end, limit=1024, name="test-lines")
+def open_pipe():
+    """Makes (a reader over a pipe's read end, its write end); all closed afterwards."""
+    made = []
+
+    def make(**options):
+        read_end, write_end = os.pipe()
+        reader = LineReader(read_end, limit=1024, **options)
+        made.append((reader, write_end))
+        return reader, write_end
+
+    yield make
+    for reader, write_end in made:
+        reader.close()
+        try:
+            os.close(write_end)
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def pipe(open_pipe):
+    """(reader, write end) with ten lines asked for (the runner asks for one per request)."""
+    reader, write_end = open_pipe(name="test-lines")
     reader.expect(10)
-    yield reader, write_end
-    reader.close()
-    try:
-        os.close(write_end)
-    except OSError:
-        pass
+    return reader, write_end
 
 
 def test_lines_split_and_joined_across_writes_come_out_whole(pipe) -> None:
@@ -94,53 +107,34 @@ def test_close_ends_the_thread_while_the_writer_lives_on_and_closes_the_fd() -> 
         os.close(write_end)
 
 
-def test_a_line_nobody_asked_for_ends_the_stream_and_nothing_after_it_is_kept() -> None:
-    # Issue 28: answers written ahead for future turns piled up in the studio (1,024 lines of
-    # 1 MB grew it to 1.5 GB) and were taken for answers to requests not yet sent.
-    read_end, write_end = os.pipe()
+def test_a_line_nobody_asked_for_ends_the_stream_and_nothing_after_it_is_kept(open_pipe) -> None:
     answered = []
-    reader = LineReader(read_end, limit=1024, on_line=lambda: answered.append(1))
-    try:
+    reader, write_end = open_pipe(on_line=lambda: answered.append(1))
+    reader.expect()
+    os.write(write_end, b"asked\nahead 1\nahead 2\n")
+    soon = time.perf_counter() + 2.0
+    assert reader.next(soon).line == b"asked"
+    end = reader.next(soon)
+    assert end.line is None and end.ended == "unasked"
+    assert answered == [1], "on_line runs for the line asked for only"
+    deadline = time.monotonic() + 2.0
+    while reader.running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not reader.running, "the thread stops reading at the first line nobody asked for"
+
+
+def test_a_line_asked_for_later_is_not_unasked(open_pipe) -> None:
+    reader, write_end = open_pipe()
+    for line in (b"one", b"two"):
         reader.expect()
-        os.write(write_end, b"asked\nahead 1\nahead 2\n")
-        soon = time.perf_counter() + 2.0
-        assert reader.next(soon).line == b"asked"
-        end = reader.next(soon)
-        assert end.line is None and end.ended == "unasked"
-        assert answered == [1], "on_line runs for the line asked for only"
-        deadline = time.monotonic() + 2.0
-        while reader.running and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert not reader.running, "the thread stops reading at the first line nobody asked for"
-    finally:
-        reader.close()
-        os.close(write_end)
+        os.write(write_end, line + b"\n")
+        assert reader.next(time.perf_counter() + 2.0).line == line
 
 
-def test_a_line_asked_for_later_is_not_unasked() -> None:
-    read_end, write_end = os.pipe()
-    reader = LineReader(read_end, limit=1024)
-    try:
-        reader.expect()
-        os.write(write_end, b"one\n")
-        assert reader.next(time.perf_counter() + 2.0).line == b"one"
-        reader.expect()
-        os.write(write_end, b"two\n")
-        assert reader.next(time.perf_counter() + 2.0).line == b"two"
-    finally:
-        reader.close()
-        os.close(write_end)
-
-
-def test_an_overlong_line_followed_by_others_in_one_chunk_is_too_long() -> None:
-    read_end, write_end = os.pipe()
-    reader = LineReader(read_end, limit=1024)
-    try:
-        reader.expect(3)
-        os.write(write_end, b"ok\n" + b"x" * 2000 + b"\nmore\n")
-        soon = time.perf_counter() + 2.0
-        assert reader.next(soon).line == b"ok"
-        assert reader.next(soon).ended == "too long"
-    finally:
-        reader.close()
-        os.close(write_end)
+def test_an_overlong_line_followed_by_others_in_one_chunk_is_too_long(open_pipe) -> None:
+    reader, write_end = open_pipe()
+    reader.expect(3)
+    os.write(write_end, b"ok\n" + b"x" * 2000 + b"\nmore\n")
+    soon = time.perf_counter() + 2.0
+    assert reader.next(soon).line == b"ok"
+    assert reader.next(soon).ended == "too long"

@@ -12,10 +12,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import shutil
 from pathlib import Path
 
-import pytest
 
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.maps import builtin_maps
@@ -24,7 +22,6 @@ from studio.screens.haunted.match_view import MatchViewScreen
 from studio.screens.haunted.replay_viewer import ReplayViewerScreen
 from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
 from studio.storage.haunted.replay import save_replay
-from tests.conftest import ROOT
 from tests.haunted_ui.teams_helpers import add_file_team, fill, open_teams, write_ai
 from tests.security.escapes import HOSTILE, SHOWN, assert_inert, written
 from tests.ui_helpers import studio_app, wait_until
@@ -41,23 +38,14 @@ def unguarded(path: Path):
     return app
 
 
-@pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    folder = Path("games")
-    folder.mkdir()
-    shutil.copy(ROOT / "games" / "haunted-tiles.toml", folder / "haunted-tiles.toml")
-    return folder / "haunted-tiles.toml"
-
-
 async def test_what_an_ai_prints_and_raises_and_its_team_name_show_as_escapes(
-        project: Path) -> None:
-    ai = project.parent / "evil.py"
+        ht_project: Path) -> None:
+    ai = ht_project.parent / "evil.py"
     ai.write_text(f"def main(game_state, side):\n    print({HOSTILE!r})\n"
                   f"    raise ValueError({HOSTILE!r})\n")
     plan = MatchPlan(home=str(ai), away="builtin:idle", config=ONE, seed=3, maps=builtin_maps(),
-                     folder=project.parent, home_name=HOSTILE, pace=0.0)
-    app = unguarded(project)
+                     folder=ht_project.parent, home_name=HOSTILE, pace=0.0)
+    app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         view = MatchViewScreen(app.screen.document, plan)
@@ -74,13 +62,13 @@ async def test_what_an_ai_prints_and_raises_and_its_team_name_show_as_escapes(
         assert SHOWN[:16] in out  # the team's name, in the scoreboard and the banner
 
 
-async def test_team_and_school_names_from_a_csv_show_as_escapes(project: Path) -> None:
-    (project.parent / "teams.csv").write_text(
+async def test_team_and_school_names_from_a_csv_show_as_escapes(ht_project: Path) -> None:
+    (ht_project.parent / "teams.csv").write_text(
         "ID,Start time,Completion time,Email,Name,Team Name,School,Home Monster Choice,"
         "Away Monster Choice,URL/Code\n"
         f"1,t,t,a@example.edu,Ann,{HOSTILE},School{HOSTILE},Bobo,Pinky,"
         "https://example.com/x.js\n")
-    app = unguarded(project)
+    app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_teams(pilot)
         await pilot.press("i")
@@ -95,10 +83,10 @@ async def test_team_and_school_names_from_a_csv_show_as_escapes(project: Path) -
         assert "evil\\x1b]0;" in out
 
 
-async def test_a_team_and_a_map_named_in_the_project_show_as_escapes(project: Path) -> None:
-    text = project.read_text().replace('"Lookahead Ghouls"', TOML_HOSTILE)  # and its entries
-    project.write_text(text.replace('"WaffleTown"', json.dumps("Map" + HOSTILE)))
-    app = unguarded(project)
+async def test_a_team_and_a_map_named_in_the_project_show_as_escapes(ht_project: Path) -> None:
+    text = ht_project.read_text().replace('"Lookahead Ghouls"', TOML_HOSTILE)  # and its entries
+    ht_project.write_text(text.replace('"WaffleTown"', json.dumps("Map" + HOSTILE)))
+    app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert_inert(written(app))  # the hub: the maps in turn
@@ -117,7 +105,7 @@ async def test_a_team_and_a_map_named_in_the_project_show_as_escapes(project: Pa
             app.screen.query_one(select).expanded = False
 
 
-async def test_a_replay_s_names_and_log_show_as_escapes(project: Path) -> None:
+async def test_a_replay_s_names_and_log_show_as_escapes(ht_project: Path) -> None:
     entrants = [dataclasses.replace(resolve_entrant(f"builtin:{name}", ONE, in_process=True),
                                     name=f"{name}{HOSTILE}") for name in ("greedy", "idle")]
     result = run_match(*entrants, builtin_maps(), ONE, 5)
@@ -126,8 +114,8 @@ async def test_a_replay_s_names_and_log_show_as_escapes(project: Path) -> None:
         for turn in record["turns"][:4]:
             turn["home"]["stdout"] = f"said {HOSTILE}\n"
             turn["home"]["warnings"] = [f"warned {HOSTILE}"]
-    path = save_replay(document, project.parent / "replays" / f"m{HOSTILE}.json.gz")
-    app = unguarded(project)
+    path = save_replay(document, ht_project.parent / "replays" / f"m{HOSTILE}.json.gz")
+    app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("r")
@@ -147,13 +135,13 @@ async def test_a_replay_s_names_and_log_show_as_escapes(project: Path) -> None:
     assert path.exists()
 
 
-async def test_an_ai_s_source_in_the_editor_is_kept_and_shown_as_escapes(project: Path) -> None:
+async def test_an_ai_s_source_in_the_editor_is_kept_and_shown_as_escapes(ht_project: Path) -> None:
     # A text area must keep the file as it is to edit it: the app's last guard (on here) is
     # what shows its control characters as escapes.
     source = f"# {HOSTILE}\ndef main(game_state, side):\n    return ['none'] * 3\n"
-    write_ai(project.parent, "evil.py", source)
-    add_file_team(project, "Evil", "ais/evil.py")
-    app = studio_app(project)
+    write_ai(ht_project.parent, "evil.py", source)
+    add_file_team(ht_project, "Evil", "ais/evil.py")
+    app = studio_app(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_teams(pilot, select="Evil")
         await pilot.press("e")
