@@ -207,3 +207,24 @@ def test_x_file_root_is_wrapped() -> None:
     assert carried.tree["type"] == "x-ident"
     assert [c["type"] for c in carried.tree["children"]] == ["x-link", "x-prune"]
     assert compile_game(carried).tree == {"type": "match", "pattern": {"main": [["A"]]}}
+
+
+def test_a_replay_is_saved_beside_its_project_tied_to_its_saved_text(tmp_path: Path) -> None:
+    import hashlib
+    import json
+
+    from studio.storage import create_project
+    from studio.storage.btree.replay import replay_path, save_replay
+
+    project = create_project(tmp_path, "btree", "Moat")
+    asked: list[str] = []
+
+    def replay_data(sha: str) -> dict:
+        asked.append(sha)
+        return {"game_sha256": sha, "choices": [2, 0]}
+
+    target = save_replay(project.path, project, replay_data)
+    assert target == replay_path(project.path) == tmp_path / "moat.btreplay.json"
+    assert asked == [hashlib.sha256(dumps_project(project).encode()).hexdigest()]
+    assert json.loads(target.read_text()) == {"game_sha256": asked[0], "choices": [2, 0]}
+    assert not list(tmp_path.glob("*.bak"))  # a replay is written again, never backed up

@@ -8,7 +8,6 @@ seats' moves for their delay, and undoes and redoes whole choices.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -364,19 +363,12 @@ class BtreePlayScreen(PlayView):
             self.app.push_screen(SolverScreen(self.document, self))
 
     def action_save_replay(self) -> None:
-        from studio.storage import dumps_project
-        from studio.storage.atomic import atomic_write
+        from studio.storage.btree.replay import save_replay
 
-        path = self.document.path
-        if path is None:
+        if self.document.path is None:
             self.notify("Save the project first", severity="warning")
             return
-        import hashlib
-
-        sha = hashlib.sha256(dumps_project(self.document.project).encode()).hexdigest()
-        target = path.with_name(path.stem + ".btreplay.json")
-        atomic_write(target, json.dumps(self.session.replay_data(sha), indent=1).encode(),
-                     backup=False)
+        target = save_replay(self.document.path, self.document.project, self.session.replay_data)
         self.notify(f"Replay saved: {target.name}", timeout=3)
 
     def resume_after_debugger(self) -> None:
