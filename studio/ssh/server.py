@@ -5,6 +5,11 @@ authorized_keys file (read again at every login, so adding a key needs no restar
 ``python -m studio.ssh.child`` in a fresh pseudo-terminal for each interactive session, and it
 passes bytes both ways. Passwords, keyboard-interactive, exec, subsystems (SFTP), port and agent
 forwarding are all refused. One line is logged per connection when it ends.
+
+What came from outside (a client's user name, the command it asked for, an exception's text, a
+line of the authorized_keys file) reaches the log and a client's terminal only made inert
+(``studio.engines.common.inert``): an escape sequence in it is shown, not obeyed, and a newline
+in it cannot forge a log line.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pathlib import Path
 import asyncssh
 
 import studio
+from studio.engines.common.inert import inert
 from studio.ssh.pty_process import PtyProcess
 
 PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
@@ -195,13 +201,16 @@ class Connection(asyncssh.SSHServer):
                             f"duration={duration:.1f}s ended={self.ended}")
 
     def note(self, what: str) -> None:
-        """Record how the connection ended (the first reason wins, refusals add to it)."""
+        """Record how the connection ended (the first reason wins, refusals add to it); what it
+        quotes from outside (a command, an exception) is made inert."""
+        what = inert(what)
         self.ended = f"{self.ended}; {what}" if self.ended else what
 
     # -------------------------------------------------------------------- authentication
 
     def begin_auth(self, username: str) -> bool:
-        self.user = username.replace(" ", "_")[:64] or "-"
+        # One field of the log line: no escape obeyed, no space or newline to forge another.
+        self.user = inert(username[:64]).replace(" ", "_") or "-"
         try:
             self._keys = asyncssh.read_authorized_keys(str(self.hub.config.authorized_keys))
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
@@ -313,8 +322,14 @@ class StudioSession(asyncssh.SSHServerSession):
     def _refuse(self, message: str, reason: str) -> None:
         assert self.chan is not None
         self.connection.note(reason)
-        self.chan.write(f"studio: {message}\r\n".encode())
+        self._tell(message)
         self.chan.exit(1)
+
+    def _tell(self, message: str) -> None:
+        """Write the server's own one line to the client, what it quotes made inert."""
+        if self.chan is not None and not self._closed:
+            with contextlib.suppress(OSError):
+                self.chan.write(f"studio: {inert(message)}\r\n".encode())
 
     # ------------------------------------------------------------------------ the bridge
 
@@ -385,7 +400,8 @@ class StudioSession(asyncssh.SSHServerSession):
     def _goodbye(self, reason: str) -> None:
         if self.chan is not None and not self._closed:
             with contextlib.suppress(OSError):
-                self.chan.write(RESTORE_TERMINAL + f"\r\nstudio: {reason}\r\n".encode())
+                self.chan.write(RESTORE_TERMINAL + b"\r\n")
+            self._tell(reason)
 
     def _exited(self, code: int) -> None:
         """The studio ended by itself (quit or crash): pass its status on and close."""

@@ -14,10 +14,14 @@ import pytest
 pytest.importorskip("asyncssh", reason="the 'ssh' extra is not installed")
 pytest.importorskip("pyte", reason="the test extra's pyte is not installed")
 
+import asyncssh  # noqa: E402
+
 from tests.security.test_home_hostile import hostile_folder  # noqa: E402
 from tests.ssh.conftest import client_key, make_server  # noqa: E402,F401 - the fixtures
+from studio.engines.common.inert import is_inert  # noqa: E402
+from studio.ssh import server as ssh_server  # noqa: E402
 from studio.ssh.server import LINK_HIGH_WATER  # noqa: E402
-from tests.ssh.terminal import RemoteTerminal  # noqa: E402
+from tests.ssh.terminal import RemoteTerminal, connect  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="FIFOs and /dev/zero are POSIX's")
@@ -41,6 +45,80 @@ async def test_a_login_on_a_hostile_folder_sees_the_list_and_stays(make_server, 
     await terminal.settle()
     assert not terminal.closed.is_set() and len(server.sessions) == 1
     await terminal.close()
+
+
+# ------------------------------------------------------------------ text from outside
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\u202eann"
+"""Retitles the window, clears the screen, reverses what follows."""
+ESCAPED = "\\x1b]0;pwned\\x07\\x1b[2J\\u202eann"
+
+
+async def test_a_hostile_user_name_terminal_and_command_reach_no_terminal_raw(
+        make_server, client_key, monkeypatch) -> None:  # noqa: F811
+    """What a client names itself and asks for: asyncssh refuses a user name with a control or
+    bidi character (SASLprep, RFC 4013), the terminal type is checked before the studio sees it
+    and the command is quoted as escapes; the log and the client see none of it obeyed."""
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key, size=(100, 30),
+                                         term="\x1b]0;pwned\x07\x1b[2Jxterm", keep=True)
+    await terminal.wait_for("Good Game")
+    async with await connect(server.port, client_key) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run(HOSTILE + "\nforged=1", check=False)
+    prepare = asyncssh.SSHClientConnectionOptions.prepare
+
+    def raw_name(options, *args, **kwargs) -> None:  # what a client other than asyncssh may send
+        prepare(options, *args, **kwargs)
+        options.username = HOSTILE + "\nforged=1"
+
+    monkeypatch.setattr(asyncssh.SSHClientConnectionOptions, "prepare", raw_name)
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connect(server.port, client_key)
+    monkeypatch.undo()
+    await terminal.close()
+    await wait_for_condition(lambda: len(server.log) == 3)
+    assert b"pwned" not in terminal.kept  # nothing of it is shown to the client
+    assert all(is_inert(line) for line in server.log), server.log
+    assert any(f"refused exec '{ESCAPED}\\nforged=1'" in line for line in server.log)
+    assert not any("forged" in line and "user=-" in line for line in server.log)
+
+
+def test_the_user_name_in_the_log_line_is_inert_whatever_the_library_lets_through(
+        tmp_path: Path) -> None:
+    """The log line does not rely on asyncssh's check alone: a name is one inert field."""
+    config = ssh_server.ServeConfig(folder=tmp_path, authorized_keys=tmp_path / "none",
+                                    host_key=None, log=print)  # type: ignore[arg-type]
+    connection = ssh_server.Connection(ssh_server.StudioSSH(config))
+    connection.begin_auth(HOSTILE + "\nforged=1 key=x")
+    assert connection.user == ESCAPED + "\\nforged=1_key=x"
+
+
+async def test_hostile_text_in_authorized_keys_or_an_error_reaches_no_terminal_raw(
+        make_server, client_key, monkeypatch) -> None:  # noqa: F811
+    """A line of the authorized_keys file and an exception's text are quoted by the server (in
+    the log, and to the client that could not start): both as escapes."""
+    server = await make_server()
+    keys = server.config.authorized_keys
+    good = keys.read_bytes()
+    keys.write_bytes(f'permitopen="{HOSTILE}" '.encode() + good)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, client_key)
+    keys.write_bytes(good)
+
+    def fails(*args, **kwargs):
+        raise OSError(f"{HOSTILE}: cannot start")
+
+    monkeypatch.setattr(ssh_server, "PtyProcess", fails)
+    terminal = await RemoteTerminal.open(server.port, client_key, keep=True)
+    await asyncio.wait_for(terminal.closed.wait(), 15)
+    await terminal.close()
+    assert f"studio: cannot start the studio: {ESCAPED}: cannot start".encode() in terminal.kept
+    assert b"\x1b]0;pwned" not in terminal.kept and "\u202e".encode() not in terminal.kept
+    await wait_for_condition(lambda: len(server.log) == 2)
+    assert all(is_inert(line) for line in server.log), server.log
+    assert f"no usable authorized_keys (Illegal permitopen value: {ESCAPED})" in server.log[0]
+    assert f"failed to start: {ESCAPED}: cannot start" in server.log[1]
 
 
 # ------------------------------------------------------------------ clients that do not read

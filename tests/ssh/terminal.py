@@ -51,6 +51,8 @@ class RemoteTerminal:
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.bytes = 0
+        self.kept: bytearray | None = None
+        """Every byte received, once ``open(keep=True)`` asked for them."""
         self.last_data = time.monotonic()
         self.exit_status: int | None = None
         self.closed = asyncio.Event()
@@ -59,10 +61,14 @@ class RemoteTerminal:
     @classmethod
     async def open(cls, port: int, key: asyncssh.SSHKey, size: tuple[int, int] = (80, 24),
                    term: str = "xterm-256color", pty: bool = True,
-                   window: int | None = None) -> RemoteTerminal:
-        """``window``: the channel's receive window (what the server may send unread)."""
-        conn = await connect(port, key)
+                   window: int | None = None, username: str = "ann",
+                   keep: bool = False) -> RemoteTerminal:
+        """``window``: the channel's receive window (what the server may send unread);
+        ``keep``: keep every byte received in ``kept``."""
+        conn = await connect(port, key, username=username)
         terminal = cls(conn, size)
+        if keep:
+            terminal.kept = bytearray()
         options = {} if window is None else {"window": window}
         chan, _ = await asyncio.wait_for(conn.create_session(
             lambda: _Session(terminal), encoding=None,
@@ -72,6 +78,8 @@ class RemoteTerminal:
 
     def received(self, data: bytes) -> None:
         self.bytes += len(data)
+        if self.kept is not None:
+            self.kept += data
         self.last_data = time.monotonic()
         self.stream.feed(data)
 
