@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import signal
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -100,10 +101,15 @@ class StudioApp(TypeAhead):
             return StudioDriver
         return driver
 
-    def hang_up(self) -> None:
+    def hang_up(self, sig: int = signal.SIGHUP) -> None:
         """The terminal went away (SIGHUP) or the studio is told to stop (SIGTERM): nobody is
         left to answer a question, so end now; what screens keep on their way out (a running
-        match's replay so far) they save first, and unsaved edits are lost as on a dropped line."""
+        match's replay so far) they save first, and unsaved edits are lost as on a dropped line.
+
+        Args:
+            sig: the signal that ended it; the exit code is 128 plus its number, as shells
+                report a process ended by a signal (129 for SIGHUP, 143 for SIGTERM).
+        """
         for screen in reversed(self.screen_stack):
             keep = getattr(screen, "keep_on_hang_up", None)
             if keep is not None:
@@ -111,7 +117,7 @@ class StudioApp(TypeAhead):
                     keep()
                 except Exception:  # noqa: BLE001 - keep what else can be kept, then end
                     continue
-        self.exit(return_code=129)
+        self.exit(return_code=128 + sig)
 
     def _handle_exception(self, error: Exception) -> None:
         # An unexpected error ends the app (Textual's rule): what was made since the last save

@@ -9,7 +9,7 @@ Two things the stock driver does not do, both needed once the terminal belongs t
   input thread stops reading while the app is more than :data:`MAX_BACKLOG` messages behind, so
   keys wait in the terminal, then in the SSH server, which stops reading the client.
 - **A hang-up ends the app the ordinary way.** SIGHUP (the terminal went away: a dropped SSH link,
-  a closed window) and SIGTERM call the app's ``hang_up`` (or ``exit``) instead of killing the
+  a closed window) and SIGTERM call the app's ``hang_up(sig)`` (or ``exit``) instead of killing the
   process, so screens unmount, a running match keeps its partial replay as ``q`` does, and the
   writer thread, whose terminal is gone, drops what it writes instead of dying and leaving the
   app blocked on its full queue.
@@ -124,7 +124,7 @@ class StudioDriver(LinuxDriver):
             self._file.gone = True  # nothing drawn from now on can reach anyone
         hang_up = getattr(self._app, "hang_up", None)
         if hang_up is not None:
-            hang_up()
+            hang_up(sig)
         else:
             self._app.exit()
 

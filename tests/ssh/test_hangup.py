@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -59,3 +61,20 @@ async def test_a_match_cut_off_keeps_its_partial_replay(make_server, client_key,
     [replay] = replays(shared)
     assert replay["result"]["aborted"] is True
     assert replay["rounds"] and replay["rounds"][-1]["turns"]
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGHUP, 129), (signal.SIGTERM, 143)],
+                         ids=["SIGHUP", "SIGTERM"])
+async def test_the_studio_exits_with_128_plus_the_signal_it_was_ended_by(
+        make_server, client_key, sig: signal.Signals, code: int) -> None:
+    """The shells' convention: 129 for a hang-up, 143 for SIGTERM (before: 129 for both)."""
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key, size=(100, 30))
+    await terminal.wait_for("Haunted Tiles")
+    [pid] = session_pids(server)
+    os.kill(pid, sig)
+    await asyncio.wait_for(terminal.closed.wait(), 15)
+    assert terminal.exit_status == code
+    await terminal.close()
+    await wait_until(lambda: not alive(pid) and len(server.log) == 1)
+    assert f"ended=studio exited ({code})" in server.log[0]
