@@ -30,20 +30,11 @@ import asyncssh
 
 import studio
 from studio.engines.common.inert import inert
+from studio.ssh.flow import Flow
 from studio.ssh.pty_process import PtyProcess
 
 PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
 """The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
-
-OUTPUT_HIGH_WATER = 64 * 1024
-"""Output waiting in a session's channel (the client's window is full) beyond which the studio's
-terminal is no longer read; it is read again once the wait is down to a quarter of this."""
-LINK_HIGH_WATER = 1 << 20
-"""Output waiting on the connection's socket beyond which the studio's terminal is not read.
-
-The channel's window does not bound it: a client chooses its window (up to 4 GB) and may then
-stop reading its socket, and asyncssh does not pass the socket's back-pressure on."""
-LINK_POLL = 0.05
 
 RESTORE_TERMINAL = (
     b"\x18"  # CAN: ends an escape sequence the studio's last bytes may have left half-sent
@@ -275,12 +266,12 @@ class StudioSession(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.has_pty = False
         self._closed = False
-        self._blocked: set[str] = set()
-        """Why the studio's output is held: "channel" (window full), "link" (socket full)."""
+        self.flow: Flow  # made with the channel: holds the studio while its client does not read
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
-        chan.set_write_buffer_limits(OUTPUT_HIGH_WATER, OUTPUT_HIGH_WATER // 4)
+        self.flow = Flow(chan, self.connection.conn,
+                         lambda: None if self._closed else self.process)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: object) -> bool:
@@ -336,40 +327,10 @@ class StudioSession(asyncssh.SSHServerSession):
     def _output(self, data: bytes) -> None:
         if self.chan is not None and not self._closed:
             self.chan.write(data)
-            if "link" not in self._blocked and self._link_backlog() > LINK_HIGH_WATER:
-                self._block("link")
-                asyncio.get_running_loop().call_later(LINK_POLL, self._check_link)
-
-    def _link_backlog(self) -> int:
-        """Bytes the connection's socket has not taken yet (0 where that cannot be known)."""
-        transport = getattr(self.connection.conn, "_transport", None)
-        try:
-            return transport.get_write_buffer_size() if transport is not None else 0
-        except (AttributeError, RuntimeError):
-            return 0
-
-    def _check_link(self) -> None:
-        if self._closed or self.process is None:
-            return
-        if self._link_backlog() > LINK_HIGH_WATER // 4:
-            asyncio.get_running_loop().call_later(LINK_POLL, self._check_link)
-        else:
-            self._unblock("link")
-
-    def _block(self, why: str) -> None:
-        self._blocked.add(why)
-        if self.process is not None:
-            self.process.hold()
-
-    def _unblock(self, why: str) -> None:
-        self._blocked.discard(why)
-        if not self._blocked and self.process is not None:
-            self.process.release()
+            self.flow.sent()
 
     def data_received(self, data: bytes, datatype: object) -> None:
-        if self.process is not None and not self.process.write(data) and self.chan is not None:
-            self.chan.pause_reading()  # the studio is not reading: stop the client, not memory
-            self.process.input_drained = self.chan.resume_reading
+        self.flow.keys(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
@@ -378,10 +339,10 @@ class StudioSession(asyncssh.SSHServerSession):
                 self.process.resize(width, height)  # the kernel sends the studio SIGWINCH
 
     def pause_writing(self) -> None:
-        self._block("channel")  # a slow or stopped reader: let the studio wait, not memory grow
+        self.flow.block("channel")  # a slow or stopped reader: let the studio wait, not memory grow
 
     def resume_writing(self) -> None:
-        self._unblock("channel")
+        self.flow.unblock("channel")
 
     def eof_received(self) -> bool:
         return True  # keep drawing; the studio ends with its own quit or the hangup

@@ -20,7 +20,7 @@ from tests.security.test_home_hostile import hostile_folder  # noqa: E402
 from tests.ssh.conftest import client_key, make_server  # noqa: E402,F401 - the fixtures
 from studio.engines.common.inert import is_inert  # noqa: E402
 from studio.ssh import server as ssh_server  # noqa: E402
-from studio.ssh.server import LINK_HIGH_WATER  # noqa: E402
+from studio.ssh.flow import LINK_HIGH_WATER  # noqa: E402
 from tests.ssh.terminal import RemoteTerminal, connect  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
