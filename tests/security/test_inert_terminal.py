@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import select
 import signal
 import struct
@@ -54,10 +55,8 @@ def on_a_terminal(argv: list[str], cwd: Path, until: bytes | None = None,
                     break
                 out += data
                 if until is not None and until in out:
-                    time.sleep(0.5)  # the rest of the frame
-                    ready, _, _ = select.select([master], [], [], 0.5)
-                    if ready:
-                        out += os.read(master, 65536)
+                    # Hung up while still drawing, the last sequence may be cut: the studio's own.
+                    out = re.sub(rb"\x1b(\[[0-9;?>]*)?$", b"", out + _rest(master))
                     break
             elif until is None and process.poll() is not None:
                 break
@@ -74,6 +73,28 @@ def on_a_terminal(argv: list[str], cwd: Path, until: bytes | None = None,
             except subprocess.TimeoutExpired:
                 continue
     return out
+
+
+def _rest(master: int, quiet: float = 0.5, longest: float = 5.0) -> bytes:
+    """What the studio writes until it has been quiet for ``quiet`` s: the rest of the frame.
+
+    One read after a fixed pause could stop inside a colour sequence (``ESC [38;5;25``), and
+    the check then took that cut sequence for a smuggled one.
+    """
+    rest = b""
+    end = time.monotonic() + longest
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], quiet)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        rest += data
+    return rest
 
 
 @pytest.fixture
