@@ -155,3 +155,56 @@ def test_a_studio_run_by_an_ordinary_user_confines_python_and_js_ais(home) -> No
     if js:
         assert "script loaded, require is undefined" in loaded["B"]["stdout"]
 
+
+DENY_UNSHARE = '''import ctypes, os, platform, sys
+
+ARCHES = {"x86_64": (0xC000003E, 272), "aarch64": (0xC00000B7, 97)}  # unshare's number
+arch, unshare = ARCHES[platform.machine()]
+
+
+class Insn(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8),
+                ("k", ctypes.c_uint32)]
+
+
+class Prog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_uint16), ("filter", ctypes.POINTER(Insn))]
+
+
+code = [(0x20, 0, 0, 4), (0x15, 0, 3, arch), (0x20, 0, 0, 0), (0x15, 0, 1, unshare),
+        (0x06, 0, 0, 0x00050000 | 1), (0x06, 0, 0, 0x7FFF0000)]  # EPERM, else allow
+libc = ctypes.CDLL(None, use_errno=True)
+assert libc.prctl(38, 1, 0, 0, 0) == 0  # no_new_privs
+program = Prog(len(code), (Insn * len(code))(*code))
+assert libc.prctl(22, 2, ctypes.byref(program), 0, 0) == 0, ctypes.get_errno()
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+'''
+
+
+def test_where_this_user_may_not_make_namespaces_the_studio_says_so_before_playing(
+        home) -> None:
+    # As in a container whose seccomp profile refuses unshare: user.max_user_namespaces is not
+    # 0, yet no worker can make its namespaces. The studio must know it before the match (a
+    # match that requires confinement may not start), not only from the workers' reports.
+    import platform
+
+    if platform.machine() not in ("x86_64", "aarch64"):
+        pytest.skip(f"no seccomp filter in this test for {platform.machine()}")
+    base, env = home
+    wrapper = base / "deny_unshare.py"
+    wrapper.write_text(DENY_UNSHARE)
+    wrapper.chmod(0o644)
+    folder = base / "project"
+    ai = folder / "idle.py"
+    ai.write_text("def main(game_state, side):\n    return ['none'] * 3\n")
+    os.chown(ai, NOBODY, NOBODY)
+    match = [sys.executable, str(wrapper), "-m", "studio", "match", "idle.py", "builtin:idle",
+             "--rounds", "1", "--seed", "3", "--timeout", "5"]
+    refused = as_nobody([*match, "--require-confinement"], folder, env)
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert "requires confinement" in refused.stderr and "unshare" in refused.stderr
+    played = as_nobody([*match, "--replay", "m.json.gz"], folder, env)
+    assert played.returncode == 0, played.stderr
+    assert "AIs run unconfined on this machine: network open (unshare: " in played.stderr
+    teams = json.loads(gzip.decompress((folder / "m.json.gz").read_bytes()))["teams"]
+    assert teams["A"]["confined"] is False  # and the worker, confining itself, agrees
