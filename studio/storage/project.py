@@ -13,6 +13,7 @@ from studio.engines.common.limits import MAX_TOML_BYTES
 from studio.storage.atomic import atomic_write, folder_lock
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
+from studio.storage.names import check_name_characters
 from studio.storage.reading import read_bounded
 from studio.storage.tomlio import decode_utf8, dumps, locate_field, parse_toml
 
@@ -70,7 +71,11 @@ class Project:
 
 
 def validate_name(name: Any, field_path: tuple[str | int, ...] = ("project", "name")) -> str:
-    """Check a project name; returns it stripped."""
+    """Check a project name; returns it stripped.
+
+    Raises:
+        ProjectError: not a string, empty, too long, or holding a control or bidi character.
+    """
     if not isinstance(name, str):
         raise ProjectError("the project name must be a string", field_path=field_path)
     stripped = name.strip()
@@ -80,12 +85,7 @@ def validate_name(name: Any, field_path: tuple[str | int, ...] = ("project", "na
         raise ProjectError(
             f"the project name is longer than {MAX_NAME_LENGTH} characters", field_path=field_path
         )
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in stripped):
-        raise ProjectError(
-            "the project name contains a control character (such as a newline)",
-            field_path=field_path,
-        )
-    return stripped
+    return check_name_characters(stripped, "project name", field_path)
 
 
 def new_project(kind: str, name: str) -> Project:

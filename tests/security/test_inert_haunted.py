@@ -1,6 +1,7 @@
 """Haunted Tiles text from outside reaches the terminal inert (issue 28, item 7): what an AI
-prints and raises, team and school names from a CSV, team and map names in a project, and what a
-replay holds.
+prints and raises, the refusal of a CSV or a project naming a team or a map with control
+characters (storage refuses such names; its message names the character by its escape), and
+what a replay holds.
 
 As in ``test_inert_home``, the app's last guard (the line filter) is off, so each test fails
 unless the screen itself shows the text as escapes; what is checked is what the app would write
@@ -14,10 +15,12 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig, run_match
+from studio.screens.dialogs import ErrorDialog
 from studio.screens.haunted.match_view import MatchViewScreen
 from studio.screens.haunted.replay_viewer import ReplayViewerScreen
 from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
@@ -62,7 +65,8 @@ async def test_what_an_ai_prints_and_raises_and_its_team_name_show_as_escapes(
         assert SHOWN[:16] in out  # the team's name, in the scoreboard and the banner
 
 
-async def test_team_and_school_names_from_a_csv_show_as_escapes(ht_project: Path) -> None:
+async def test_a_csv_naming_a_team_with_control_characters_is_refused_as_escapes(
+        ht_project: Path) -> None:
     (ht_project.parent / "teams.csv").write_text(
         "ID,Start time,Completion time,Email,Name,Team Name,School,Home Monster Choice,"
         "Away Monster Choice,URL/Code\n"
@@ -71,38 +75,32 @@ async def test_team_and_school_names_from_a_csv_show_as_escapes(ht_project: Path
     app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_teams(pilot)
+        before = screen.model.team_tables
         await pilot.press("i")
         await fill(pilot, file="teams.csv")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen, "the import did not end")
         await pilot.pause()
-        names = [team["name"] for team in screen.model.team_tables]
-        assert HOSTILE in names  # kept as it was written: only the screen escapes it
+        assert app.screen is not screen  # the form stays open, saying why
         out = written(app)
         assert_inert(out)
-        assert "evil\\x1b]0;" in out
+        assert "control character (\\x1b)" in out
+        assert screen.model.team_tables == before
+        assert not (ht_project.parent / "ais").exists()
 
 
-async def test_a_team_and_a_map_named_in_the_project_show_as_escapes(ht_project: Path) -> None:
-    text = ht_project.read_text().replace('"Lookahead Ghouls"', TOML_HOSTILE)  # and its entries
-    ht_project.write_text(text.replace('"WaffleTown"', json.dumps("Map" + HOSTILE)))
+@pytest.mark.parametrize(("old", "field"), [('"Lookahead Ghouls"', "team[0].name"),
+                                           ('"WaffleTown"', "map[1].name")])
+async def test_a_project_naming_a_team_or_a_map_with_control_characters_is_refused_as_escapes(
+        ht_project: Path, old: str, field: str) -> None:
+    ht_project.write_text(ht_project.read_text().replace(old, TOML_HOSTILE))  # and its entries
     app = unguarded(ht_project)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog),
+                         "the error did not show")
         await pilot.pause()
-        assert_inert(written(app))  # the hub: the maps in turn
-        screen = await open_teams(pilot)
-        assert screen.model.team_tables[0]["name"] == HOSTILE
-        assert_inert(written(app))
-        assert "evil\\x1b]0;" in written(app)
-        app.pop_screen()
-        await pilot.pause()
-        await pilot.press("m")  # the match set-up: teams and maps to choose from
-        await pilot.pause()
-        for select in ("#home", "#map"):
-            app.screen.query_one(select).expanded = True
-            await pilot.pause()
-            assert_inert(written(app))
-            app.screen.query_one(select).expanded = False
+        out = written(app)
+        assert_inert(out)
+        assert field in out and "control character (\\x1b)" in out
 
 
 async def test_a_replay_s_names_and_log_show_as_escapes(ht_project: Path) -> None:

@@ -52,18 +52,24 @@ async def test_a_hostile_file_name_shows_as_escapes_in_the_details(folder: Path)
         assert "\\x1b]0;PWNED" in out
 
 
-async def test_a_project_name_with_c1_and_bidi_shows_as_escapes_in_the_list(
+async def test_a_project_named_with_c1_and_bidi_is_listed_broken_saying_so_as_escapes(
         folder: Path) -> None:
-    # A project's name may hold no C0 control (the name's own check), but C1 and bidi pass it.
+    # A project's name may hold no control or bidi character: the file is refused, and its
+    # reason names the character by its escape.
     text = (folder / f"{HOSTILE}.toml").read_text()
     (folder / "named.toml").write_text(text.replace('name = "Good"',
                                                     'name = "Bad\\u009b2J\\u202eX"'))
     async with unguarded(folder).run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = pilot.app.screen.query_one(DataTable)
-        names = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
-        assert "Bad\\x9b2J\\u202eX" in names
-        assert_inert(written(pilot.app))
+        rows = {str(table.get_row_at(row)[0]): str(table.get_row_at(row)[1])
+                for row in range(table.row_count)}
+        assert rows["named"] == "⚠ broken"
+        table.move_cursor(row=list(rows).index("named"))
+        await pilot.pause()
+        out = written(pilot.app)
+        assert_inert(out)
+        assert "contains a control character (\\x9b)" in screen_text(pilot.app)
 
 
 async def test_the_error_of_a_broken_file_with_a_hostile_name_shows_as_escapes(

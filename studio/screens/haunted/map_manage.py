@@ -29,6 +29,7 @@ from studio.storage.haunted.maps import (
     with_draft,
 )
 from studio.storage.haunted.project import HauntedModel
+from studio.storage.names import check_name_characters
 
 
 class MapManaging(HauntedScreen):
@@ -45,8 +46,9 @@ class MapManaging(HauntedScreen):
 
         def check(text: str) -> str:
             name = text.strip()
-            if not name or any(ord(ch) < 32 for ch in name):
-                raise ProjectError("a map needs a name on one line")
+            if not name:
+                raise ProjectError("a map needs a name")
+            check_name_characters(name, "map name")
             if name in taken:
                 raise ProjectError("another map has that name")
             if "," in name:  # the rotation fields list maps separated by commas

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from studio.engines.common.inert import name_problem
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
 from studio.storage.folder import slug
@@ -55,8 +56,10 @@ def _check_name(model: HauntedModel, name: str, index: int | None) -> str:
     name = name.strip()
     if not name:
         raise SetupError("a tournament needs a name")
-    if any(ch < " " for ch in name):
-        raise SetupError("a tournament name is one line of text")
+    problem = name_problem(name)
+    if problem is not None:
+        raise SetupError(f"a tournament name is one line of visible text: this one contains "
+                         f"{problem}")
     taken = [t.get("name") for i, t in enumerate(model.tournament_tables) if i != index]
     if name in taken:
         raise SetupError(f"there is already a tournament called {name!r}")

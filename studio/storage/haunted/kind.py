@@ -19,6 +19,7 @@ from studio.engines.haunted.standings import MODES
 from studio.storage.errors import ProjectError
 from studio.storage.folder import slug
 from studio.storage.kinds import KINDS, Body
+from studio.storage.names import check_name_characters
 
 MONSTERS = ("bobo", "triclops", "goldy", "pinky", "spike", "grouchy")
 RUNTIMES = ("builtin", "python", "js")
@@ -147,6 +148,7 @@ def map_of(table: dict[str, Any], index: int) -> Map:
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _fail("a map needs a name", "map", index, "name")
+    check_name_characters(name, "map name", ("map", index, "name"))
     size = table.get("size")
     if not _is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise _fail(f"size must be a whole number from {MIN_SIZE} to {MAX_SIZE}", "map", index, "size")
@@ -246,6 +248,7 @@ def teams_of(body: Body) -> list[TeamEntry]:
         name = table.get("name")
         if not isinstance(name, str) or not name.strip():
             raise _fail("a team needs a name", "team", index, "name")
+        check_name_characters(name, "team name", ("team", index, "name"))
         if any(t.name == name for t in teams):
             raise _fail(f"two teams are named {name!r}", "team", index, "name",
                         hint="team names are unique within a project")
@@ -268,6 +271,7 @@ def teams_of(body: Body) -> list[TeamEntry]:
         for key in ("team", "school"):
             if not isinstance(table.get(key, ""), str):
                 raise _fail(f"{key} must be text", "team", index, key)
+            check_name_characters(table.get(key, ""), f"{key} name", ("team", index, key))
         size = table.get("school_size", 0)
         if not _is_int(size) or size < 0:
             raise _fail("school_size must be a whole number, 0 or more", "team", index, "school_size")
@@ -286,6 +290,7 @@ def tournaments_of(body: Body, teams: list[TeamEntry]) -> list[dict[str, Any]]:
         name = table.get("name")
         if not isinstance(name, str) or not name.strip():
             raise _fail("a tournament needs a name", "tournament", index, "name")
+        check_name_characters(name, "tournament name", ("tournament", index, "name"))
         if any(t["name"] == name for t in out):
             raise _fail(f"two tournaments are named {name!r}", "tournament", index, "name")
         same = next((t["name"] for t in out if slug(t["name"]) == slug(name)), None)

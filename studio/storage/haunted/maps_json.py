@@ -14,6 +14,7 @@ from studio.engines.haunted.board import Map
 from studio.engines.haunted.map_edit import unique_name
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import map_table
+from studio.storage.names import check_name_characters
 
 ORIGINAL_SIZE = 7
 PROVENANCE = "imported from an original maps.json"
@@ -28,6 +29,7 @@ def maps_from_maps_json(document: Any) -> list[Map]:
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise ProjectError("a map needs a name", field_path=("maps", i, "name"))
+        check_name_characters(entry["name"], "map name", ("maps", i, "name"))
         rows = [[3] * ORIGINAL_SIZE for _ in range(ORIGINAL_SIZE)]
         tiles = entry.get("tiles") or []
         if not isinstance(tiles, list):

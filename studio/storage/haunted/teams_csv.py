@@ -18,6 +18,7 @@ from typing import Any
 from studio.engines.common.limits import MAX_AI_SOURCE_BYTES
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import MONSTERS
+from studio.storage.names import check_name_characters
 
 COLUMNS = {"team name": "team", "school": "school", "home monster choice": "monster",
            "away monster choice": "alternate", "url/code": "code"}
@@ -59,7 +60,8 @@ def teams_from_csv(text: str) -> list[CsvTeam]:
 
     Raises:
         ProjectError: not such a CSV (a required column is missing, a row has no team name, a
-            quote left open, a cell longer than an AI file may be), with the line.
+            team or school name holds a control or bidi character, a quote left open, a cell
+            longer than an AI file may be), with the line.
     """
     # A cell holds a team's whole script: allow what an AI file may hold (csv's default is
     # 128 KiB). The limit is the module's, shared: it is only ever raised here, never lowered.
@@ -98,6 +100,8 @@ def _teams(reader: Any) -> list[CsvTeam]:
         team = cell("team").strip()
         if not team:
             raise ProjectError("a registration has no team name", line=line)
+        check_name_characters(team, "team name", ("Team Name",), line)
+        check_name_characters(cell("school").strip(), "school name", ("School",), line)
         monster, notes = _monster(cell("monster"), DEFAULT_MONSTERS[0], team, "home monster")
         alternate, more = _monster(cell("alternate"), DEFAULT_MONSTERS[1], team, "away monster")
         code = cell("code").strip("\ufeff")

@@ -97,7 +97,7 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
     """
     missing: list[str] = []
     root = os.geteuid() == 0
-    ns_error = _new_namespaces(root)
+    ns_error = new_namespaces(root)
     if ns_error:
         missing.append(f"network and System V IPC shared with the studio ({ns_error})")
     # The temp folder too: under a folder the fresh uid cannot pass (a TMPDIR in root's home,
@@ -132,7 +132,9 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
                   f"temp folder), {net}, no Unix sockets, own IPC namespace, no capabilities")
 
 
-def _new_namespaces(root: bool) -> str:
+def new_namespaces(root: bool) -> str:
+    """Step 2: new network and IPC namespaces (first a user namespace, not as root); returns
+    why they could not be made, empty when they were. The probe tries this in a child."""
     libc = ctypes.CDLL(None, use_errno=True)
     if root and libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC) == 0:
         return ""

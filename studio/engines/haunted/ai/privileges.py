@@ -19,6 +19,9 @@ _PR_CAP_AMBIENT = 47
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
 _CAP_VERSION_3 = 0x20080522
 _UID_BASE = 0x40000000  # far above any real account; one uid per worker pid
+WORKER_UIDS = range(_UID_BASE, _UID_BASE + (1 << 22))
+"""The uids a root studio's workers run under: one per worker pid (``pid_max`` is at most
+2**22). A worker's temp folder is handed to its uid, so those folders are the studio's too."""
 PARENT_GONE_EXIT = 3
 """Exit code of a worker whose studio was gone before it could tie its life to the studio's."""
 

@@ -1,17 +1,28 @@
 """What confinement this machine gives AI workers, known before any worker starts (issue 28).
 
-A real probe of the kernel (Landlock's ABI version, whether user namespaces may be made), not a
-guess: a worker that runs confines itself with the same calls and reports what it achieved.
-``landlock.SIMULATE_MISSING`` makes the probe (and the workers) treat Landlock as absent, so the
-studio's behaviour without it can be tried where the kernel has it.
+A real probe of the kernel (Landlock's ABI version, whether this user may make the namespaces a
+worker makes), not a guess: a worker that runs confines itself with the same calls and reports
+what it achieved. The namespaces are tried in a child process, once, with the worker's own code:
+``user.max_user_namespaces`` says nothing of a seccomp profile (a container's) or a sysctl
+(Debian's ``kernel.unprivileged_userns_clone``) that refuses them, and a match that requires
+confinement must not start on a guess. ``landlock.SIMULATE_MISSING`` makes the probe (and the
+workers) treat Landlock as absent, so the studio's behaviour without it can be tried where the
+kernel has it.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import subprocess
 import sys
 
 from studio.engines.haunted.ai import landlock
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_TRY_NAMESPACES = ("import os, sys; sys.path.insert(0, sys.argv[1]); import confine; "
+                   "print(confine.new_namespaces(os.geteuid() == 0), end='')")
+"""Run in a child: the worker's own step 2 (``confine.new_namespaces``); prints why it failed."""
 
 
 def gap() -> str:
@@ -32,7 +43,25 @@ def expected_confinement(confine: bool, js: bool) -> tuple[bool, str]:
         return False, f"runs unconfined: the kernel has no Landlock{simulated}"
     if os.geteuid() != 0 and _max_user_namespaces() == 0:
         return False, "runs unconfined: network open (user namespaces are disabled)"
+    refused = namespaces_refused()
+    if refused:
+        return False, f"runs unconfined: network open ({refused})"
     return True, ""
+
+
+@functools.cache
+def namespaces_refused() -> str:
+    """Why a worker of this process could not make its network and IPC namespaces (and, not
+    as root, the user namespace they need); empty when it could. Tried once, in a child."""
+    try:
+        child = subprocess.run([sys.executable, "-I", "-S", "-c", _TRY_NAMESPACES, _HERE],
+                               capture_output=True, text=True, timeout=30, env={}, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"the namespace probe did not run: {exc}"
+    if child.returncode != 0:
+        last = (child.stderr.strip().splitlines() or [f"exit status {child.returncode}"])[-1]
+        return f"the namespace probe failed: {last}"
+    return child.stdout.strip()
 
 
 def _max_user_namespaces() -> int:

@@ -8,7 +8,9 @@ Two things outlived a studio killed while an AI was thinking: the worker, and it
   lives as long as the studio process (:func:`popen`).
 - A folder cannot be removed by a process killed with SIGKILL. Each folder's name carries the
   studio's pid, and the next studio to start a worker removes the folders of studios that are
-  gone (:func:`sweep_stale`).
+  gone (:func:`sweep_stale`). Earlier studios named them ``studio-ai-XXXXXXXX``, without the
+  pid: nothing says whether their studio still runs, so those go once a day old, and only when
+  they are real folders of this user (or, for root, of its workers' uids).
 """
 
 from __future__ import annotations
@@ -17,15 +19,25 @@ import os
 import queue
 import re
 import shutil
+import stat
 import subprocess
 import tempfile
 import threading
+import time
 from typing import Any
+
+from studio.engines.haunted.ai.privileges import WORKER_UIDS
 
 PREFIX = "studio-ai-"
 THREAD_NAME = "studio-ai-spawner"
 """The spawner thread's name: it is meant to live as long as the process."""
 _OWNED = re.compile(re.escape(PREFIX) + r"(\d+)-")
+_OLD_STYLE = re.compile(re.escape(PREFIX) + r"[a-z0-9_]{8}")
+"""A folder of a studio before the pid was in the name: ``tempfile.mkdtemp(prefix=PREFIX)``,
+eight characters of tempfile's alphabet and nothing more."""
+OLD_STYLE_AGE = 24 * 3600.0
+"""Seconds since an old-style folder last changed (its mtime: a file made or removed in it)
+before it is removed: a round lasts minutes, so a folder a day old has no worker left in it."""
 _requests: queue.SimpleQueue[tuple[list[str], dict[str, Any], dict[str, Any],
                                    threading.Event]] = queue.SimpleQueue()
 _lock = threading.Lock()
@@ -44,7 +56,8 @@ def make_workdir() -> str:
 
 
 def sweep_stale(folder: str | None = None) -> list[str]:
-    """Remove the worker folders in ``folder`` (the temp folder) whose studio process is gone.
+    """Remove the worker folders in ``folder`` (the temp folder) whose studio process is gone,
+    and the old-style ones (no pid in the name) of this user a day old.
 
     Returns:
         The paths removed.
@@ -55,16 +68,35 @@ def sweep_stale(folder: str | None = None) -> list[str]:
         names = os.listdir(folder)
     except OSError:
         return removed
+    now = time.time()
     for name in names:
         owner = _OWNED.match(name)
-        if owner is None or _alive(int(owner.group(1))):
-            continue
         path = os.path.join(folder, name)
-        if os.path.isdir(path) and not os.path.islink(path):
-            shutil.rmtree(path, ignore_errors=True)
-            if not os.path.exists(path):
-                removed.append(path)
+        if owner is not None:
+            if _alive(int(owner.group(1))) or not os.path.isdir(path) or os.path.islink(path):
+                continue
+        elif not (_OLD_STYLE.fullmatch(name) and _old_and_ours(path, now)):
+            continue
+        # On Linux rmtree works through folder handles and never follows a link, at the top
+        # (it checks that what it opened is what it looked at) or inside.
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.lexists(path):
+            removed.append(path)
     return removed
+
+
+def _old_and_ours(path: str, now: float) -> bool:
+    """Whether an old-style folder may go: a real folder (not a link to one), owned by this
+    user or, for root, by one of its workers' uids, untouched for :data:`OLD_STYLE_AGE`."""
+    if not shutil.rmtree.avoids_symlink_attacks:
+        return False  # this platform's rmtree could be led out of /tmp by a planted link
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    uid = os.geteuid()
+    ours = info.st_uid == uid or (uid == 0 and info.st_uid in WORKER_UIDS)
+    return stat.S_ISDIR(info.st_mode) and ours and now - info.st_mtime > OLD_STYLE_AGE
 
 
 def _alive(pid: int) -> bool:
