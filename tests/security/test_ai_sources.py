@@ -22,7 +22,6 @@ from studio.sessions.haunted.teams import file_entry
 from studio.storage import ProjectError
 from studio.screens.haunted.ai_editor import AIEditorScreen
 from studio.storage.haunted.kind import TeamEntry, source_path
-from tests.haunted_ui.conftest import ht_folder, ht_project  # noqa: F401 - the fixtures
 from tests.haunted_ui.teams_helpers import add_file_team, app_on, open_teams
 
 AI = "def main(game_state, side):\n    return ['none'] * 3\n"
