@@ -109,3 +109,24 @@ def test_a_folder_of_a_gone_studio_goes_at_once_and_a_running_one_s_stays(tmp_pa
     mine.mkdir()
     assert spawn.sweep_stale(str(tmp_path)) == [str(gone)]
     assert mine.is_dir()
+
+
+@ROOT_ONLY
+def test_a_gone_studio_s_folder_of_another_user_is_left_alone(tmp_path: Path) -> None:
+    # In the shared temp folder anyone may make a folder named like a dead studio's: root's
+    # sweep must not remove another user's files for the name alone.
+    planted = tmp_path / "studio-ai-999999999-abcd1234"
+    planted.mkdir()
+    (planted / "thesis.txt").write_text("another user's work")
+    os.chown(planted, 65534, 65534)
+    assert spawn.sweep_stale(str(tmp_path)) == []
+    assert (planted / "thesis.txt").exists()
+
+
+def test_a_link_named_like_a_gone_studio_s_folder_is_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (target / "keep.txt").write_text("kept")
+    (tmp_path / "studio-ai-999999999-abcd1234").symlink_to(target)
+    assert spawn.sweep_stale(str(tmp_path)) == []
+    assert (target / "keep.txt").exists()

@@ -73,9 +73,10 @@ def sweep_stale(folder: str | None = None) -> list[str]:
         owner = _OWNED.match(name)
         path = os.path.join(folder, name)
         if owner is not None:
-            if _alive(int(owner.group(1))) or not os.path.isdir(path) or os.path.islink(path):
+            if _alive(int(owner.group(1))) or _ours(path) is None:
                 continue
-        elif not (_OLD_STYLE.fullmatch(name) and _old_and_ours(path, now)):
+        elif not _OLD_STYLE.fullmatch(name) or (since := _ours(path)) is None or \
+                now - since <= OLD_STYLE_AGE:
             continue
         # On Linux rmtree works through folder handles and never follows a link, at the top
         # (it checks that what it opened is what it looked at) or inside.
@@ -85,18 +86,19 @@ def sweep_stale(folder: str | None = None) -> list[str]:
     return removed
 
 
-def _old_and_ours(path: str, now: float) -> bool:
-    """Whether an old-style folder may go: a real folder (not a link to one), owned by this
-    user or, for root, by one of its workers' uids, untouched for :data:`OLD_STYLE_AGE`."""
+def _ours(path: str) -> float | None:
+    """When a worker folder was last changed, if it may be removed: a real folder (not a link to
+    one) owned by this user or, for root, by one of its workers' uids; None otherwise (a folder
+    of another user's studio, or something planted in the shared temp folder)."""
     if not shutil.rmtree.avoids_symlink_attacks:
-        return False  # this platform's rmtree could be led out of /tmp by a planted link
+        return None  # this platform's rmtree could be led out of /tmp by a planted link
     try:
         info = os.lstat(path)
     except OSError:
-        return False
+        return None
     uid = os.geteuid()
     ours = info.st_uid == uid or (uid == 0 and info.st_uid in WORKER_UIDS)
-    return stat.S_ISDIR(info.st_mode) and ours and now - info.st_mtime > OLD_STYLE_AGE
+    return info.st_mtime if stat.S_ISDIR(info.st_mode) and ours else None
 
 
 def _alive(pid: int) -> bool:
