@@ -7,6 +7,7 @@ workers are real and report what they achieved.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -101,3 +102,66 @@ def test_a_project_or_tournament_setting_refuses_without_landlock(
     code, _, err = _run(capsys, "match", "builtin:idle", "builtin:greedy", "--project", str(path),
                         "--rounds", "1")
     assert (code == 1) == match and ("requires confinement" in err) == match
+
+
+def _loud(tmp_path: Path, language: str) -> Path:
+    """An AI that says it ran, as it loads (its output goes to the match log and replay)."""
+    if language == "py":
+        ai = tmp_path / "loud.py"
+        ai.write_text("print('I ran')\n"
+                      "def main(game_state, side):\n    return ['none'] * 3\n")
+    else:
+        ai = tmp_path / "loud.js"
+        ai.write_text("print('I ran');\nfunction main(game_state, side) "
+                      "{ return ['none', 'none', 'none']; }\n")
+    return ai
+
+
+LOUD = ["py", pytest.param("js", marks=pytest.mark.skipif(not HAS_JS, reason=NO_JS_REASON))]
+
+
+@pytest.mark.parametrize("language", LOUD)
+def test_a_worker_that_cannot_confine_itself_runs_no_ai_code_when_it_is_required(
+        no_landlock, tmp_path: Path, language: str) -> None:
+    # The set-up refuses on the prediction; the worker checks what it really reached, since
+    # the kernel can refuse a step the prediction counted on. Asked directly here.
+    from studio.engines.haunted.ai.runner import WorkerPlayer
+
+    ai = _loud(tmp_path, language)
+    with WorkerPlayer(ai, js=language == "js", require_confinement=True) as worker:
+        reply = worker.load(1, "home")
+    assert not reply.ok and reply.failure == "crash"
+    assert "not run: confinement is required" in reply.error and "no Landlock" in reply.error
+    assert "I ran" not in reply.stdout
+    assert not worker.confined and "no Landlock" in worker.confinement
+
+
+def test_a_wrong_prediction_does_not_let_a_required_match_run_ai_code(
+        no_landlock, capsys, monkeypatch, tmp_path: Path) -> None:
+    # The machine looks fully confinable (as where a container's seccomp profile refuses
+    # what the probe did not try): the match is set up, and each worker refuses at load.
+    import studio.sessions.haunted.confinement as confinement
+
+    monkeypatch.setattr(confinement, "gap", lambda: "")
+    monkeypatch.setattr(probe, "expected_confinement", lambda confine, js: (True, ""))
+    ai = _loud(tmp_path, "py")
+    code, out, err = _run(capsys, "match", str(ai), "builtin:idle", "--rounds", "1",
+                          "--seed", "2", "--json", "--require-confinement")
+    assert "requires confinement" not in err  # the set-up was satisfied
+    assert "not run: confinement is required" in out and "I ran" not in out
+
+
+def test_a_wrong_prediction_does_not_let_a_required_tournament_run_ai_code(
+        no_landlock, capsys, monkeypatch, tmp_path: Path) -> None:
+    import studio.sessions.haunted.confinement as confinement
+
+    monkeypatch.setattr(confinement, "gap", lambda: "")
+    monkeypatch.setattr(probe, "expected_confinement", lambda confine, js: (True, ""))
+    path = _project(tmp_path, False, True)  # the tournament's own setting
+    name = load_project(path).body["tournament"][0]["name"]
+    ai = _loud(tmp_path, "py")
+    code, out, err = _run(capsys, "tournament", str(ai), "builtin:idle", "--project", str(path),
+                          "--name", name, "--rounds", "1", "--replays", str(tmp_path / "r"))
+    assert code == 0 and "requires confinement" not in err, err
+    replay = gzip.decompress((tmp_path / "r" / "match-001.json.gz").read_bytes()).decode()
+    assert "not run: confinement is required" in replay and "I ran" not in replay

@@ -103,7 +103,8 @@ class Setup:
     def entrant(self, spec: str) -> Entrant:
         """The entrant for a command-line AI name; raises ProjectError when it cannot play."""
         return resolve_entrant(spec, self.config, self.teams, self.folder,
-                               in_process=bool(getattr(self.args, "in_process", False)))
+                               in_process=bool(getattr(self.args, "in_process", False)),
+                               require_confinement=self.require_confinement)
 
 
 def round_reason(reason: str, failures: dict[str, dict[str, str]]) -> str:

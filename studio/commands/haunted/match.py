@@ -133,7 +133,7 @@ def _tournament(args: argparse.Namespace) -> int:
     plan = TournamentPlan(mode, tuple(entrant_names), setup.config, setup.maps, setup.seed,
                           args.name or "", tuple(setup.teams), setup.folder,
                           tuple(school_sizes) if school_sizes else None, third_place, folder,
-                          bool(args.in_process))
+                          bool(args.in_process), required)
 
     def on_match(played) -> None:
         if not args.json:

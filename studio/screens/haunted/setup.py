@@ -187,13 +187,15 @@ class MatchSetupScreen(HauntedScreen):
         values = self.values()
         maps = model.maps()
         fields = parse_setup(values, maps, model.config().maps, model.broken_maps())
+        required = requires_confinement(model.body)
         try:
-            refuse_unconfined(requires_confinement(model.body), "this project")
+            refuse_unconfined(required, "this project")
         except ProjectError as exc:
             raise ValueError(f"confinement: {exc.message}") from None
         return MatchPlan(str(values["home"]), str(values["away"]), fields["config"],
                          fields["seed"], maps, tuple(model.teams()), self.folder,
-                         no_time_limit=bool(values["no limit"]), pace=fields["pace"])
+                         no_time_limit=bool(values["no limit"]), pace=fields["pace"],
+                         require_confinement=required)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

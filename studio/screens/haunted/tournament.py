@@ -41,6 +41,7 @@ from studio.sessions.haunted.tournament import (
     tournament_folder,
 )
 from studio.storage import ProjectError, slug
+from studio.storage.haunted.kind import requires_confinement
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
@@ -165,7 +166,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             raise problem
         table = next(t for t in model.tournaments() if t["name"] == self.tournament_name)
         return project_plan(table, model.teams(), model.maps(), model.config(), self.folder,
-                            in_process=self.in_process)
+                            in_process=self.in_process,
+                            required=requires_confinement(model.body))
 
     def _load_results(self) -> None:
         """Read the saved results of the selected tournament (once per tournament name)."""

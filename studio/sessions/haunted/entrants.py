@@ -57,7 +57,7 @@ def team_source(team: TeamEntry, folder: Path | None) -> str:
 
 
 def _maker(source: str, runtime: str, config: MatchConfig, in_process: bool,
-           no_time_limit: bool) -> Callable[[], Player]:
+           no_time_limit: bool, require_confinement: bool) -> Callable[[], Player]:
     make_player = _factory()
     if make_player is None:
         if runtime != "builtin":
@@ -66,7 +66,7 @@ def _maker(source: str, runtime: str, config: MatchConfig, in_process: bool,
 
         return lambda: InProcessPlayer(source)
     limits = {"time_limit": None if no_time_limit else config.time_limit,
-              "load_limit": config.load_limit}
+              "load_limit": config.load_limit, "require_confinement": require_confinement}
 
     def make() -> Player:
         try:
@@ -92,7 +92,8 @@ def prepare_simulator() -> None:
 
 def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] = (),
                     folder: Path | None = None, *, name: str | None = None,
-                    in_process: bool = False, no_time_limit: bool = False) -> Entrant:
+                    in_process: bool = False, no_time_limit: bool = False,
+                    require_confinement: bool = False) -> Entrant:
     """The match entrant for an AI name.
 
     Args:
@@ -103,6 +104,8 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
         name: the name shown for the entrant (default: ``spec``).
         in_process: run built-ins inside the studio process (trusted fast mode).
         no_time_limit: the UI's debug switch: moves may take as long as they take.
+        require_confinement: the project or tournament requires confinement: a worker that
+            cannot confine itself fully (the prediction was wrong) runs none of the AI's code.
 
     Raises:
         ProjectError: the AI cannot play, with what to do.
@@ -130,7 +133,7 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
                            hint="give builtin:NAME, a .py or .js file, or a team of the project")
     if runtime == "builtin" and source[len(PREFIX):] in SIMULATING:
         prepare_simulator()
-    make = _maker(source, runtime, config, in_process, no_time_limit)
+    make = _maker(source, runtime, config, in_process, no_time_limit, require_confinement)
     make().close()  # fail now, with a clear message, rather than in round 1
     return Entrant(name or spec, make, runtime, source, digest, monster, alternate)
 
@@ -164,6 +167,8 @@ class MatchPlan:
     """Seconds per turn in the match view (0: as fast as possible)."""
     start_paused: bool = False
     """Hold the match before its first turn (step it with ``n``)."""
+    require_confinement: bool = False
+    """The project requires confinement (checked at set-up, and by each worker again)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Notes for the view (e.g. "quick test of map X")."""
 
@@ -186,7 +191,8 @@ class MatchPlan:
             ProjectError: an AI cannot play.
         """
         names = self.names()
-        options = {"in_process": self.in_process_builtins, "no_time_limit": self.no_time_limit}
+        options = {"in_process": self.in_process_builtins, "no_time_limit": self.no_time_limit,
+                   "require_confinement": self.require_confinement}
         team_a = resolve_entrant(self.home, self.config, self.teams, self.folder,
                                  name=names[0], **options)
         team_b = resolve_entrant(self.away, self.config, self.teams, self.folder,

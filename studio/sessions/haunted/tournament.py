@@ -132,6 +132,8 @@ class TournamentPlan:
     replays: Path | None = None
     """Where the matches and ``index.json`` are saved (None: nowhere)."""
     in_process_builtins: bool = False
+    require_confinement: bool = False
+    """Checked at set-up, and by each worker again before it runs an AI."""
 
     @property
     def seeding(self) -> list[int]:
@@ -152,15 +154,18 @@ class TournamentPlan:
 
 
 def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[str, Map],
-                 config: MatchConfig, folder: Path, *, in_process: bool = False) -> TournamentPlan:
-    """The plan of a project's ``[[tournament]]`` (a table checked by ``tournaments_of``)."""
+                 config: MatchConfig, folder: Path, *, in_process: bool = False,
+                 required: bool = False) -> TournamentPlan:
+    """The plan of a project's ``[[tournament]]`` (a table checked by ``tournaments_of``);
+    ``required``: the project requires confinement (the table may too)."""
     sizes = None
     if table["seeding"] == "school-size":
         by_name = {t.name: t.school_size for t in teams}
         sizes = tuple(by_name[name] for name in table["entrants"])
     return TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
                           table["name"], tuple(teams), folder, sizes, table["third_place"],
-                          tournament_folder(folder, table["name"]), in_process)
+                          tournament_folder(folder, table["name"]), in_process,
+                          required or table["require_confinement"])
 
 
 def index_document(plan: TournamentPlan, matches: Sequence[Played],
@@ -290,7 +295,9 @@ class TournamentRun:
                 clear_run(folder)
         self._check()
         entrants = [resolve_entrant(spec, plan.config, plan.teams, plan.folder,
-                                    in_process=plan.in_process_builtins) for spec in plan.entrants]
+                                    in_process=plan.in_process_builtins,
+                                    require_confinement=plan.require_confinement)
+                    for spec in plan.entrants]
         hooks = {"on_match": self._finished, "done": self._done, "on_start": self._started,
                  "observer": self._check}
         try:

@@ -30,7 +30,7 @@ def builtin_readable(name: str) -> tuple[str, ...]:
 
 
 def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0,
-                in_process_builtins: bool = False) -> Player:
+                in_process_builtins: bool = False, require_confinement: bool = False) -> Player:
     """The player for ``source``.
 
     Args:
@@ -38,6 +38,7 @@ def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0
         time_limit: seconds per move.
         load_limit: seconds to start and load the AI.
         in_process_builtins: run built-ins inside the studio process (trusted fast mode, §12).
+        require_confinement: a worker that cannot confine itself fully runs no AI code.
 
     Raises:
         ValueError: unknown built-in, unknown file kind, or a file that does not exist.
@@ -52,7 +53,8 @@ def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0
             from studio.engines.haunted.inprocess import InProcessPlayer  # noqa: PLC0415
             return InProcessPlayer(name)
         return WorkerPlayer(BUILTINS[name], time_limit=time_limit, load_limit=load_limit,
-                            name=source, readable=builtin_readable(name))
+                            name=source, readable=builtin_readable(name),
+                            require_confinement=require_confinement)
     path = Path(source)
     suffix = path.suffix.lower()
     if suffix not in (".py", ".js"):
@@ -62,4 +64,5 @@ def make_player(source: str, *, time_limit: float = 2.0, load_limit: float = 5.0
         raise ValueError(f"no such AI file: {source}")
     if suffix == ".js" and not js_available():
         raise RuntimeError(f"cannot run {source}: {JS_INSTALL_HINT}")
-    return WorkerPlayer(path, time_limit=time_limit, load_limit=load_limit, js=suffix == ".js")
+    return WorkerPlayer(path, time_limit=time_limit, load_limit=load_limit, js=suffix == ".js",
+                        require_confinement=require_confinement)

@@ -71,7 +71,7 @@ class WorkerPlayer:
     def __init__(self, path: str | Path, *, time_limit: float | None = 2.0, load_limit: float = 5.0,
                  memory_mb: int = 512, cpu_seconds: int | None = None, confine: bool = True,
                  js: bool = False, js_memory_mb: int = 64, name: str | None = None,
-                 readable: tuple[str, ...] = ()) -> None:
+                 readable: tuple[str, ...] = (), require_confinement: bool = False) -> None:
         self.path = Path(path).resolve()
         self.name = name or self.path.stem
         self.time_limit = time_limit
@@ -83,6 +83,9 @@ class WorkerPlayer:
         self.js_memory_mb = js_memory_mb
         self.readable = tuple(readable)
         self._confine = confine
+        self.require_confinement = require_confinement
+        """The worker refuses to run the AI where it cannot confine itself fully (it checks
+        after confining, before any of the AI's code): the prediction can be wrong."""
         self.confined, self.unconfined_reason = expected_confinement(confine, js)
         self.confinement = ""
         self._process: subprocess.Popen[bytes] | None = None
@@ -98,9 +101,11 @@ class WorkerPlayer:
 
     def load(self, seed: int, side: str) -> AIReply:
         """Start the worker and load the AI (within ``load_limit``)."""
-        reply = self._begin({"op": "load", "path": str(self.path), "seed": seed, "side": side})
-        if reply.ok or reply.failure == "exception":
-            self._note_confinement()
+        load = {"op": "load", "path": str(self.path), "seed": seed, "side": side}
+        if self.require_confinement:
+            load["require_confinement"] = True
+        reply = self._begin(load)
+        self._note_confinement()  # what the worker reached, when it got as far as saying
         if not reply.ok:
             self.close()
         return reply

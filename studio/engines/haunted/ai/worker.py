@@ -7,7 +7,7 @@ so nothing an AI prints can be taken for a protocol message.
 
 Messages (host → worker, then worker → host)::
 
-    {"op": "load", "path": ..., "seed": 1234, "side": "home"}
+    {"op": "load", "path": ..., "seed": 1234, "side": "home"[, "require_confinement": true]}
         {"ok": true, "ms": 12.0, "stdout": "", "stderr": "", "confined": true, "confinement": ...}
     {"op": "move", "turn": 3, "state": {...}, "side": "home"}
         {"ok": true, "result": [...], "ms": 0.8, "stdout": "...", "stderr": "..."}
@@ -247,8 +247,17 @@ def main(argv: list[str]) -> int:
 
     def confine(source: str) -> tuple[bool, str]:
         if args.no_confine:
-            return False, "confinement switched off"
-        return hardening.confine(args.workdir, args.processes, folders, source, args.parent)
+            done, how = False, "confinement switched off"
+        else:
+            done, how = hardening.confine(args.workdir, args.processes, folders, source,
+                                          args.parent)
+        if not done and first.get("require_confinement"):
+            # Here, before a line of the AI runs: the host's prediction said confined, and the
+            # kernel refused part of it (a container's seccomp profile, a sysctl) after all.
+            session.send({"ok": False, "kind": "crash", "confined": False, "confinement": how,
+                          "error": f"not run: confinement is required and this worker {how}"})
+            raise SystemExit(3)
+        return done, how
 
     if js_engine is not None and op == "check":
         # The AI editor's syntax check: parse without running (the host compiles Python itself).
