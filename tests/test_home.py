@@ -400,3 +400,14 @@ async def test_an_unchanged_folder_is_not_listed_again_on_return(games: Path,
         await pilot.press("question_mark", "escape")
         await wait_until(pilot, lambda: not home.scanning, "the re-read did not finish")
         assert len(reads) == 2 and "Spooky Cup" in _names(pilot.app)
+
+
+async def test_an_empty_folder_says_so_after_each_look_not_reading(empty_games: Path) -> None:
+    # Returning to the screen looks at the folder again; an unchanged empty folder kept the
+    # "Reading…" that look put up, as no list came to replace it.
+    async with studio_app().run_test(size=SIZE) as pilot:
+        home = pilot.app.screen
+        for _ in range(2):
+            await wait_until(pilot, lambda: not home.scanning, "the look did not finish")
+            assert "No projects in" in str(home.query_one("#empty").render())
+            await pilot.press("question_mark", "escape")

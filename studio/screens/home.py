@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from studio.screens.formatting import inert, summary_value
 from studio.storage import (
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from studio.screens.dialogs import NewProject
 
 # The dialogs (new, name, confirm) load when one is first asked for, not for the first frame.
+
+FIRST_READ_WAIT = 0.3
+"""Seconds the first frame waits for the folder's list before it shows "Reading…" instead."""
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -102,6 +106,8 @@ class HomeScreen(Screen[None]):
         self._stamped: tuple | None = None
         """What the folder looked like when the list was last read (see :func:`folder_stamp`)."""
         self._select: Path | None = None
+        self._reading: Worker | None = None
+        """The latest read of the folder, until it is shown."""
         """The project to select once the folder is read (a new, renamed or copied one)."""
         self.scanning = False
         """True while the folder is being read (tests and the start-up bench wait on it)."""
@@ -121,10 +127,18 @@ class HomeScreen(Screen[None]):
         yield Static("", id="details")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.title = "studio"
         self.sub_title = str(self.folder)
         self.reload()
+        # A folder read at once (the usual case: some 40 ms) is shown in the first frame, drawn
+        # once; only a slow one shows "Reading…" first, with the keys working meanwhile.
+        reading = self._reading
+        try:
+            await asyncio.wait_for(asyncio.shield(reading.wait()), FIRST_READ_WAIT)
+        except (asyncio.TimeoutError, WorkerCancelled, WorkerFailed):
+            return  # _scanned shows it when it comes
+        self._read(reading)
 
     # ------------------------------------------------------------------------------ state
 
@@ -156,11 +170,11 @@ class HomeScreen(Screen[None]):
             self._select = select
         previous = self._select or (self.selected.path if self.selected else None)
         self.scanning = True
-        if not self.entries:
+        if self._stamped is None:  # never read yet: nothing else to show meanwhile
             empty = self.query_one("#empty", Static)
             empty.update(Text(f"Reading {inert(str(self.folder))}…"))
             empty.display, self.query_one(DataTable).display = True, False
-        self._scan(previous, self._stamped if if_changed else None)
+        self._reading = self._scan(previous, self._stamped if if_changed else None)
 
     @work(thread=True, exclusive=True, group="folder", exit_on_error=False)
     def _scan(self, previous: Path | None, unless: tuple | None) -> _Scan | None:
@@ -174,12 +188,17 @@ class HomeScreen(Screen[None]):
 
     @on(Worker.StateChanged)
     def _scanned(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group != "folder" or event.state not in (WorkerState.SUCCESS,
-                                                          WorkerState.ERROR):
-            return
-        event.stop()
-        if event.state == WorkerState.ERROR:
+        if event.worker.group == "folder" and event.state in (WorkerState.SUCCESS,
+                                                              WorkerState.ERROR):
+            event.stop()
+            self._read(event.worker)
+
+    def _read(self, worker: Worker) -> None:
+        """Show what the latest read found (once: the first read may be shown by on_mount)."""
+        if worker is not self._reading:
+            return  # superseded by a newer read, or shown already
+        self._reading = None
+        if worker.state == WorkerState.ERROR:
             # A reader's own bug: scan_folder lists broken files, so this is not the file's.
             self._show_scan(_Scan((), [], ProjectError(
                 f"the studio failed reading the folder ({worker.error})", file=self.folder,
