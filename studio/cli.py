@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import gc
 import sys
 from collections.abc import Iterator, Sequence
@@ -62,6 +63,9 @@ def inert_output() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+USAGE = "%(prog)s [--theme {dark,light,ansi}] [FOLDER|FILE]\n       %(prog)s COMMAND [ARGS ...]"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # usage errors exit 2 with a one-line reason
         self.print_usage(sys.stderr)
@@ -73,7 +77,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     command's help is in the index)."""
     parser = _Parser(
         prog="studio",
-        usage="%(prog)s [--theme {dark,light,ansi}] [FOLDER|FILE]\n       %(prog)s COMMAND [ARGS ...]",
+        usage=USAGE,
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Run 'studio COMMAND --help' for the options of a command.",
@@ -103,7 +107,8 @@ def _ui_arguments(parser: argparse.ArgumentParser) -> None:
 def _run_ui(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if not path.exists():
-        raise ProjectError("no such file or folder", file=path, hint="check the path")
+        raise ProjectError("no such file or folder", file=path,
+                           hint="check the path; 'studio --help' lists the commands")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Without a terminal the screen would be escape codes in a pipe, waiting for keys that
         # never come (for instance `ssh host studio` without -t, or a ForceCommand account).
@@ -132,7 +137,12 @@ def _run_ui(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path.
+    # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path,
+    # unless there is no such path and it reads as a mistyped command.
+    if argv and argv[0] not in INDEX and argv[0] != "open" and not argv[0].startswith("-"):
+        problem = _not_a_command(argv)
+        if problem:
+            _Parser(prog="studio", usage=USAGE).error(problem)
     if not argv or (argv[0] not in INDEX and argv[0] != "open" and not argv[0].startswith("-")):
         argv.insert(0, "open")
     elif argv[0].startswith("--theme"):
@@ -141,6 +151,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     with inert_output():
         return _main(argv)
+
+
+def _not_a_command(argv: list[str]) -> str:
+    """Why ``argv`` (whose first word is no command) cannot be ``studio open PATH``: its first
+    word is no path and looks like a mistyped command, or more words follow it; else empty."""
+    word = argv[0]
+    if Path(word).exists():
+        return ""
+    commands = ["open", *INDEX]
+    near = difflib.get_close_matches(word, commands, n=3, cutoff=0.6)
+    if near:
+        return (f"unknown command {word!r} (did you mean {' or '.join(map(repr, near))}?); "
+                "run 'studio --help' for the commands")
+    if len(argv) > 1:
+        return f"unknown command {word!r}; run 'studio --help' for the commands"
+    return ""
 
 
 def _main(argv: list[str]) -> int:

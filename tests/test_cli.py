@@ -133,6 +133,37 @@ def test_ui_on_missing_path_is_bad_input(capsys: pytest.CaptureFixture[str]) -> 
     assert "no such file or folder" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [["sovle"], ["sovle", "x.toml"], ["valdate", "games"]])
+def test_a_mistyped_command_is_named_with_the_nearest_not_taken_for_a_folder(
+        argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as ended:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert ended.value.code == 2 and f"unknown command {argv[0]!r}" in err
+    assert "did you mean 'solve'" in err or "did you mean 'validate'" in err
+    assert "no such file" not in err and "unrecognized arguments" not in err
+
+
+def test_an_unknown_word_with_arguments_is_an_unknown_command(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["frobnicate", "x", "y"])
+    assert ended.value.code == 2
+    assert "unknown command 'frobnicate'; run 'studio --help'" in capsys.readouterr().err
+
+
+def test_a_folder_named_like_a_command_typo_still_opens(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sovle").mkdir()  # it exists: a path, whatever it looks like
+    opened = []
+    monkeypatch.setattr(cli, "_run_ui", lambda args: opened.append(args.path) or 0)
+    assert cli.main(["sovle"]) == 0 and opened == ["sovle"]
+
+
 def test_bare_path_means_open(monkeypatch: pytest.MonkeyPatch, games: Path) -> None:
     opened = []
     monkeypatch.setattr(cli, "_run_ui", lambda args: opened.append((args.path, args.theme)) or 0)
