@@ -23,6 +23,14 @@ def burst(app, *keys: str) -> None:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
+
+async def project_opened(pilot, name: str) -> None:
+    """Wait until the project just made is open (a new project opens at once) and settled:
+    ending the app while its screen still mounts raced Textual's header."""
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "document", None) is not None
+                     and pilot.app.screen.document.name == name, f"{name!r} did not open")
+    await pilot.pause()
+
 async def test_a_name_typed_right_after_n_goes_into_the_new_project_dialog(games: Path) -> None:
     app = studio_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -32,8 +40,7 @@ async def test_a_name_typed_right_after_n_goes_into_the_new_project_dialog(games
         burst(app, "n", *"quiet tower", "enter")
         await wait_until(pilot, lambda: (games / "quiet-tower.toml").exists(),
                          "no project was made")
-        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                         and app.screen.selected.name == "quiet tower", "not back home")
+        await project_opened(pilot, "quiet tower")
         assert app.theme_name == "dark" and app.is_running
     assert load_project(games / "quiet-tower.toml").kind == "tilecode"
 
@@ -55,6 +62,7 @@ async def test_a_screen_slow_to_open_still_gets_the_keys_typed_after_it(
         await pilot.pause()
         burst(app, "n", *"quiet", "enter")
         await wait_until(pilot, lambda: (games / "quiet.toml").exists(), "no project was made")
+        await project_opened(pilot, "quiet")
         assert app.is_running
 
 
@@ -86,6 +94,7 @@ async def test_arrows_typed_in_a_burst_each_move_the_kind_once(games: Path) -> N
         await pilot.press("n")
         burst(app, *"Race Two", "down", "down", "enter")
         await wait_until(pilot, lambda: (games / "race-two.toml").exists(), "no project made")
+        await project_opened(pilot, "Race Two")
     assert load_project(games / "race-two.toml").kind == "haunted"
 
 

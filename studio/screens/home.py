@@ -337,6 +337,7 @@ class HomeScreen(Screen[None]):
                 return
             self.reload(select=project.path)
             self.notify(f"Created {project.path.name}")
+            self.app.open_project_file(project.path)  # made to be worked on: open it at once
 
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
 

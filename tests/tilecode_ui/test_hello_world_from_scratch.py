@@ -17,10 +17,9 @@ from tests.ui_helpers import studio_app, wait_until
 async def test_build_hello_world_in_the_ui_play_it_and_reopen_it(empty_games: Path) -> None:
     app = studio_app(empty_games)
     async with app.run_test(size=(80, 24)) as pilot:
-        # A new TileCode project (the first kind offered), opened from the list.
+        # A new TileCode project (the first kind offered): it opens as it is made.
         await pilot.press("n", *"Hello", "enter")
         await pilot.pause()
-        await pilot.press("enter")
         home = app.screen
         assert isinstance(home, GameHomeScreen)
         path = home.document.path
