@@ -123,3 +123,19 @@ async def test_a_layer_name_taken_keeps_the_dialog_open_with_the_reason(bt_folde
         await pilot.pause()
         assert app.screen is patterns and patterns.layer == "bg"
         assert editor.model.tree is not before
+
+
+async def test_a_field_focused_before_it_is_refilled_never_writes_into_another_node(
+        bt_folder: Path) -> None:
+    # Select a node and at once enter (focus its first field) and tab away: the comment field
+    # still held the root's comment, and leaving it wrote that comment into the new node.
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.screen
+        assert isinstance(editor, TreeEditorScreen) and editor.node.get("comment")
+        editor.select((1, 1, 0))
+        await pilot.press("enter", "tab", "tab", "escape")
+        await pilot.pause()
+        assert editor.cursor == (1, 1, 0) and editor.node["type"] == "x-link"
+        assert "comment" not in editor.node
+        assert not editor.document.dirty

@@ -15,12 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from studio.engines.btree.editing.node_fields import TYPE_ORDER, FieldSpec, field_text, fields_of
 from studio.engines.btree.editing.pattern_edit import pattern_to_text
 from studio.engines.btree.model.text import BUTTON_GLYPHS
 from studio.engines.btree.editing.tree_view import EditError
+from studio.widgets.toggles import Checkbox
 
 
 def node_fields(node: dict | None) -> tuple[FieldSpec, ...]:
@@ -89,6 +90,9 @@ class PropertiesPane(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.node: dict | None = None
+        self.values_of: dict | None = None
+        """The node whose values the editors hold: until they are filled for a newly shown
+        node, what a field holds is the previous node's, and must not be applied to this one."""
         self.signature: tuple = ()
         self.shared = shared_fields()
         self.head_shown = False
@@ -173,15 +177,18 @@ class PropertiesPane(Vertical):
             return repr(value)
 
     def update_values(self) -> None:
-        """Show the node's values in its editors (a field being typed in keeps the typing)."""
+        """Show the node's values in its editors (a field being typed in keeps the typing,
+        unless it was typed for another node: a key can focus a field before it is refilled)."""
         node = self.node or {}
+        fresh = self.node is not self.values_of
+        self.values_of = self.node
         for spec in node_fields(self.node):
             widgets = self.query(f"#field-{spec.name}")
             if not widgets:
                 continue
             widget = widgets.first()
             if isinstance(widget, Input):
-                if not widget.has_focus:
+                if fresh or not widget.has_focus:
                     widget.value = shown_value(node, spec)
             elif isinstance(widget, Checkbox):
                 widget.value = bool(node.get(spec.name, spec.default))
@@ -195,6 +202,10 @@ class PropertiesPane(Vertical):
     # ------------------------------------------------------------------------------ events
 
     def _spec(self, widget_id: str | None) -> FieldSpec | None:
+        """The field an editor edits on the shown node; None while the editors still hold
+        another node's values (see :attr:`values_of`)."""
+        if self.values_of is not self.node:
+            return None
         name = (widget_id or "").removeprefix("field-")
         return next((s for s in node_fields(self.node) if s.name == name), None)
 
