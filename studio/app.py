@@ -176,7 +176,7 @@ class StudioApp(TypeAhead):
         # The home screen is the app's first screen, not one pushed over Textual's empty default
         # screen: that one was composed, laid out and drawn for nothing (~60 ms of the first
         # frame). Keys typed before the home screen is in place wait for it, as for any screen.
-        home = HomeScreen(self.folder)
+        home = HomeScreen(self.folder, first_frame=self.initial_file is None)
         self.expect_screen(home)
         return home
 

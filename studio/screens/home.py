@@ -96,9 +96,12 @@ class HomeScreen(Screen[None]):
     ]
     """(action, palette title, palette help): the palette offers those ``check_action`` allows."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, first_frame: bool = True) -> None:
+        """``first_frame``: this screen is the first the studio shows (not one under a project
+        opened at start), so its first frame waits a little for the list (:meth:`on_mount`)."""
         super().__init__()
         self.folder = folder
+        self._first_frame = first_frame
         self.entries: list[ProjectEntry] = []
         self._offered: tuple[bool | None, ...] | None = None
         self._table: DataTable[Text | str] | None = None
@@ -134,6 +137,8 @@ class HomeScreen(Screen[None]):
         # A folder read at once (the usual case: some 40 ms) is shown in the first frame, drawn
         # once; only a slow one shows "Reading…" first, with the keys working meanwhile.
         reading = self._reading
+        if not self._first_frame:
+            return  # a project opened at start covers the list: nobody waits for it
         try:
             await asyncio.wait_for(asyncio.shield(reading.wait()), FIRST_READ_WAIT)
         except (asyncio.TimeoutError, WorkerCancelled, WorkerFailed):
@@ -155,6 +160,7 @@ class HomeScreen(Screen[None]):
         # Back from a project: what it saved (a new size, a replay beside it) shows now, not
         # after f5; an unchanged folder is not read again, nor the table redrawn.
         if self._stamped is not None:
+            self._settle()
             self.reload(if_changed=True)
 
     def reload(self, select: Path | None = None, *, if_changed: bool = False) -> None:
@@ -233,9 +239,15 @@ class HomeScreen(Screen[None]):
         empty.display = not self.entries
         table.display = bool(self.entries)
         empty.update(Text(f"No projects in {inert(str(self.folder))} yet.\nPress n to create one."))
-        if self.entries:
-            table.focus()
         self._show_details()
+        if self.is_current:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Focus and keys for the list as it is. Only while this screen shows: under a project
+        opened at start, the list's focus and key refresh went to the project's screen."""
+        if self.entries:
+            self.query_one(DataTable).focus()
         self._refresh_footer()
 
     @staticmethod
