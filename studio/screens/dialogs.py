@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioSet, Static
 
 from studio.screens.formatting import inert
 from studio.storage import KINDS, ProjectError, validate_name
 from studio.widgets.dialogs import Dialog, ErrorDialog
+from studio.widgets.toggles import RadioButton
 
 __all__ = ["ConfirmDialog", "Dialog", "ErrorDialog", "NameDialog", "NewProject", "NewProjectDialog"]
 

@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from studio.engines.haunted.builtin_ais import NAMES, PREFIX
 from studio.engines.haunted.match import MatchConfig
@@ -23,6 +23,7 @@ from studio.sessions.haunted.entrants import MatchPlan
 from studio.storage import ProjectError
 from studio.storage.haunted.kind import requires_confinement
 from studio.widgets.footer import KeysFooter
+from studio.widgets.toggles import Checkbox
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
              ("custom", "my own rotation"))

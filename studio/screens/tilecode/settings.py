@@ -11,7 +11,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Header, Input, Label, Static
+from textual.widgets import Button, Header, Input, Label, Static
 
 from studio.engines.tilecode.map_edit import ROUND_MS, resize, resize_loss, set_map
 from studio.engines.tilecode.model import MAX_MAP, MAX_SEED, MIN_MAP
@@ -20,6 +20,7 @@ from studio.screens.formatting import counted, inert
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
+from studio.widgets.toggles import Checkbox
 
 
 
