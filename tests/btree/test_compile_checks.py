@@ -89,3 +89,11 @@ def test_padding_left_in_a_pattern_is_warned_about_where_the_game_is_checked() -
     assert messages == ["lhs layer 'main' holds ?, the pattern editor's padding: fill it in "
                         "(it is read as a tile named ?)"]
     assert _messages(node("order", board, rewrite("P _; Q R", "_ _; _ _"))) == []
+
+
+def test_an_unknown_node_type_when_compiling_names_the_nearest_and_every_type() -> None:
+    with pytest.raises(BtreeError) as info:
+        build(node("order", match("A"), {"type": "rewrite-al", "lhs": pat("A"), "rhs": pat("A")}))
+    assert "did you mean 'rewrite-all'" in str(info.value) or \
+        "did you mean 'rewrite-all'" in (getattr(info.value, "hint", "") or "")
+    assert "§" not in str(info.value)

@@ -228,3 +228,12 @@ def test_a_replay_is_saved_beside_its_project_tied_to_its_saved_text(tmp_path: P
     assert asked == [hashlib.sha256(dumps_project(project).encode()).hexdigest()]
     assert json.loads(target.read_text()) == {"game_sha256": asked[0], "choices": [2, 0]}
     assert not list(tmp_path.glob("*.bak"))  # a replay is written again, never backed up
+
+
+def test_an_unknown_node_type_names_the_nearest_and_every_type() -> None:
+    # It pointed to "the btree spec (§3.2)", a document users do not have.
+    with pytest.raises(ProjectError) as info:
+        loads_project(HEADER + '\n[[node]]\nat = []\ntype = "rando-try"\n', Path("g.toml"))
+    hint = info.value.hint
+    assert "did you mean 'random-try'" in hint and "the node types are: " in hint
+    assert "x-link" in hint and "rewrite-all" in hint and "§" not in hint

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from studio.engines.btree.model.schema import ALL_TYPES, pattern_size
+from studio.engines.btree.model.schema import ALL_TYPES, node_types_hint, pattern_size
 from studio.storage.btree.body import (
     count_nodes,
     drop_nulls,
@@ -154,7 +154,7 @@ def validate(body: Body) -> None:
     for index, table in enumerate(body.get("node") or ()):
         if table["type"] not in ALL_TYPES:
             raise ProjectError(f"unknown node type {table['type']!r}", field_path=("node", index, "type"),
-                               hint="see the node types of the btree spec (§3.2)")
+                               hint=node_types_hint(table["type"]))
     del tree
 
 

@@ -14,6 +14,7 @@ from studio.engines.btree.model.schema import (
     TILE_TYPES,
     Node,
     child_path,
+    node_types_hint,
     pattern_size,
 )
 
@@ -59,7 +60,7 @@ def check_node(node: Any, path: str, file: str = "", warnings: list[BtreeWarning
     kind = node.get("type")
     if not isinstance(kind, str) or kind not in ALL_TYPES:  # a list is no type (nor hashable)
         shown = "no type" if kind is None else f"unknown node type {kind!r}"
-        raise node_error(shown, node, path, file, hint="see the node types of spec §3.2")
+        raise node_error(shown, node, path, file, hint=node_types_hint(kind))
     has_children = "children" in node
     if kind in PARENT_TYPES:
         if not isinstance(node.get("children"), list):

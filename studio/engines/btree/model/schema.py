@@ -41,6 +41,15 @@ PARENT_TYPES = CONTROL_TYPES | RULE_TRANSFORMS | {"x-unroll-replace"}
 
 ALL_TYPES = ENGINE_TYPES | RULE_TRANSFORMS | LINK_TYPES | {"x-unroll-replace"}
 
+
+def node_types_hint(kind: object) -> str:
+    """What to write instead of a node type that is none: the nearest types, then them all."""
+    import difflib  # noqa: PLC0415 - only an error pays for it
+
+    near = difflib.get_close_matches(kind, sorted(ALL_TYPES), n=2) if isinstance(kind, str) else []
+    nearest = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+    return f"{nearest}the node types are: {', '.join(sorted(ALL_TYPES))}"
+
 PATTERN_FIELDS = ("pattern", "lhs", "rhs")
 """Fields holding layer patterns, wherever they occur (transforms rewrite them on any node)."""
 
