@@ -298,7 +298,8 @@ async def test_play_without_a_player_sprite_says_the_keys_move_nothing(tc_folder
         document.edit("no player", replace(game, map=replace(game.map, sprites=sprites)))
         await pilot.press("g")
         await pilot.pause()
-        assert any("the buttons move nothing" in n.message for n in app._notifications)
+        assert any("the buttons move nothing" in n.message and "(escape, then m)" in n.message
+                   for n in app._notifications)
 
 
 async def test_play_waits_under_help_and_shows_a_game_over_when_back_on_top(
@@ -346,3 +347,8 @@ async def test_a_replay_of_a_changed_project_says_so_in_its_bar(tc_folder: Path)
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen) and viewer.changed
         assert "the project changed since: v verifies" in viewer.query_one("#bar").text
+        # Verified (a renamed tile changes nothing), the bar no longer asks for it.
+        await pilot.press("v")
+        await pilot.pause()
+        bar = viewer.query_one("#bar").text
+        assert "v verifies" not in bar and "plays back the same (verified)" in bar

@@ -120,8 +120,10 @@ class PlayScreen(Inspection, TilecodeScreen):
         if not any(sprite.kind == game.player_kind for sprite in game.map.sprites):
             # Not a problem of the game (some have no player), but a run where the keys move
             # nothing looked broken without a word.
+            # Named by the keys that get there: `m` is the game home's, not play's.
             self.notify(f"No {game.sprites[game.player_kind].name} (the player's kind) is on the "
-                        "map: the buttons move nothing. Place one in the map editor (m).",
+                        "map: the buttons move nothing. Place one in the map editor "
+                        "(escape, then m).",
                         severity="warning", timeout=6)
 
     def on_unmount(self) -> None:

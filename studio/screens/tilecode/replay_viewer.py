@@ -56,7 +56,10 @@ def open_replay(path: Path) -> ReplayScreen:
         raise ProjectError(str(error), file=path) from None
 
 
-CHANGED = " · the project changed since: v verifies"
+CHANGED = {None: " · the project changed since: v verifies",
+           True: " · the project changed since, and it plays back the same (verified)",
+           False: " · the project changed since, and it plays back differently (v)"}
+"""What the bar says of a replay whose project changed, by the last verify's verdict."""
 """Beside the seed while the replay is of another version of the project (a warning that
 faded left nothing on screen to say why the run went otherwise)."""
 
@@ -92,6 +95,8 @@ class ReplayScreen(Inspection, Screen[None]):
         self.replay = replay
         self.path = path
         self.changed = changed
+        self.verified: bool | None = None
+        """The last verify's verdict (None: not verified yet)."""
         self.run = ReplayRun(game, replay)
         self.position = 0
         self.playing = False
@@ -136,7 +141,8 @@ class ReplayScreen(Inspection, Screen[None]):
         lines = bar_lines(f"Round {self.position} of {self.replay.rounds}{end}  Score {state.score}"
                           f"  {state.status}  buttons {buttons}  "
                           f"{'▶' if self.playing else '❚❚'} {self.period} ms",
-                          f"Seed {self.replay.seed}" + (CHANGED if self.changed else ""),
+                          f"Seed {self.replay.seed}"
+                          + (CHANGED[self.verified] if self.changed else ""),
                           self.app.size.width - 2)
         self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
         if self.debug:
@@ -211,6 +217,9 @@ class ReplayScreen(Inspection, Screen[None]):
             return
         self.notify(verdict.message, severity="information" if verdict.ok else "error",
                     timeout=6)
+        if self.verified != verdict.ok:
+            self.verified = verdict.ok  # the bar stops asking for a check already made
+            self._show()
 
     def action_back(self) -> None:
         if self.timer is not None:
