@@ -296,6 +296,11 @@ async def test_play_without_a_player_sprite_says_the_keys_move_nothing(tc_folder
         game = document.model
         sprites = tuple(s for s in game.map.sprites if s.kind != game.player_kind)
         document.edit("no player", replace(game, map=replace(game.map, sprites=sprites)))
+        await pilot.pause()
+        # The game home said "the game can be played" with nobody to move: it says so first.
+        shown = app.screen.query_one("#home").text
+        assert "the game can be played" not in shown
+        assert "No problems, but: No player (the player's kind) is on the map" in shown
         await pilot.press("g")
         await pilot.pause()
         assert any("the buttons move nothing" in n.message and "(escape, then m)" in n.message

@@ -16,7 +16,8 @@ from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_C
 from studio.screens.formatting import counted, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
-from studio.storage.tilecode.check import Problem, blocking_play, game_problems
+from studio.storage.tilecode.check import (Problem, blocking_play, game_problems,
+                                           missing_player)
 from studio.widgets.canvas import Canvas, UIStyles
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -158,9 +159,14 @@ class GameHomeScreen(TilecodeScreen):
                        shown: list[tuple[Problem, list[str]]], y: int) -> None:
         errors = sum(p.is_error for p in self.problems)
         if not self.problems:
-            canvas.put(0, y, "No problems: the game can be played." if self.game.rules else
-                       "No rules yet: press c to write the first one (play needs a rule).",
-                       styles.success if self.game.rules else styles.muted)
+            missing = missing_player(self.game)
+            if not self.game.rules:
+                canvas.put(0, y, "No rules yet: press c to write the first one (play needs a "
+                           "rule).", styles.muted)
+            elif missing:
+                canvas.put(0, y, f"No problems, but: {missing} (m places one).", styles.warning)
+            else:
+                canvas.put(0, y, "No problems: the game can be played.", styles.success)
             return
         for i, (problem, lines) in enumerate(shown):
             style = styles.error if problem.is_error else styles.warning

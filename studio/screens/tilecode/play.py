@@ -29,6 +29,7 @@ from studio.screens.tilecode.debug_panel import (
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.storage import ProjectError
+from studio.storage.tilecode.check import missing_player
 from studio.storage.tilecode.kind import game_to_project
 from studio.storage.tilecode.replay import project_sha256, replay_path_for, save_replay
 from studio.widgets.board import Board
@@ -116,14 +117,10 @@ class PlayScreen(Inspection, TilecodeScreen):
         self.call_after_refresh(self._follow)
         self._set_timer()
         self._after_round()
-        game = self.game
-        if not any(sprite.kind == game.player_kind for sprite in game.map.sprites):
-            # Not a problem of the game (some have no player), but a run where the keys move
-            # nothing looked broken without a word.
+        missing = missing_player(self.game)
+        if missing:
             # Named by the keys that get there: `m` is the game home's, not play's.
-            self.notify(f"No {game.sprites[game.player_kind].name} (the player's kind) is on the "
-                        "map: the buttons move nothing. Place one in the map editor "
-                        "(escape, then m).",
+            self.notify(f"{missing}. Place one in the map editor (escape, then m).",
                         severity="warning", timeout=6)
 
     def on_unmount(self) -> None:

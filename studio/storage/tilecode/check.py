@@ -190,6 +190,18 @@ def game_problems(game: Game) -> list[Problem]:
     return problems
 
 
+def missing_player(game: Game) -> str:
+    """Empty when the player's kind is on the map; else what to tell whoever is about to play.
+
+    Not a problem of the game (some have no player), but a run where the buttons move nothing
+    looks broken without a word: the game home and play both say it.
+    """
+    if any(sprite.kind == game.player_kind for sprite in game.map.sprites):
+        return ""
+    return (f"No {game.sprites[game.player_kind].name} (the player's kind) is on the map: "
+            "the buttons move nothing")
+
+
 def blocking_play(errors: int) -> str:
     """``1 error blocks play``, ``2 errors block play``: what errors mean, in every place told."""
     return f"{counted(errors, 'error')} {'blocks' if errors == 1 else 'block'} play"
