@@ -211,3 +211,13 @@ def test_a_failure_s_line_says_where_in_the_ai_it_went_wrong() -> None:
                  "    x = 1/0\nZeroDivisionError: division by zero")
     assert last_line(traceback) == "ZeroDivisionError: division by zero (test.py:12)"
     assert last_line("the AI took too long") == "the AI took too long"
+
+
+def test_a_one_round_tie_says_a_coin_toss_decided_it_in_one_round() -> None:
+    # The AI editor's quick test said "greedy wins 0–0–1 after a coin toss": one round, tied.
+    one = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
+    live = LiveMatch(plan(home="builtin:idle", away="builtin:idle", config=one))
+    result = live.run()
+    assert result.coin_toss and result.rounds_played == 1
+    assert live.view().log[-1] == "idle wins on a coin toss (0–0–1 in 1 round, tied)" or \
+        live.view().log[-1].endswith("wins on a coin toss (0–0–1 in 1 round, tied)")

@@ -223,8 +223,13 @@ class LiveMatch:
         if result.aborted:
             return f"match aborted after {counted(result.rounds_played, 'round')}"
         winner = names[0 if result.winner == "A" else 1]
-        toss = " after a coin toss" if result.coin_toss else ""
-        return f"{winner} wins {tally(result.wins, result.ties, result.winner)}{toss}"
+        # With the rounds counted: "wins 0–0–1 after a coin toss" of a one-round test read as
+        # a loss of something longer.
+        played = f"{tally(result.wins, result.ties, result.winner)} in " \
+                 f"{counted(result.rounds_played, 'round')}"
+        if result.coin_toss:
+            return f"{winner} wins on a coin toss ({played}, tied)"
+        return f"{winner} wins {played}"
 
     def _gate(self, periods: int = 1, abortable: bool = True) -> None:
         """Hold the match thread until the UI lets the next turn be played."""
