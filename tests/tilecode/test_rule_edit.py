@@ -249,7 +249,7 @@ def test_describe_tiles_and_commands_by_art_name() -> None:
     r = toggle_attribute(r, *RIGHT, "b1", "include2")
     assert describe_tile(r, *CENTRE, GAME) == (
         "include: player ✓; exclude: brick ⊘, snake head ⊘; dir any")
-    assert describe_tile(r, *RIGHT, GAME) == "include2: grass ●"
+    assert describe_tile(r, *RIGHT, GAME) == "include′: grass ●"  # the menu's name for it
     assert describe_tile(r, 1, 1, GAME) == "don't care"
     r = set_direction(toggle_attribute(r, *UP, "s2", "include"), *UP, "resting")
     assert describe_tile(r, *UP, GAME) == "include: cat ✓; dir resting"

@@ -43,6 +43,9 @@ TRANSFORM_CHOICES = (
 DISPLAY_ROWS: tuple[Tile, ...] = ((2, 1), (1, 2), (2, 2), (3, 2), (2, 3))
 """Do rows on screen: up, left, centre, right, down."""
 BADGES = {"include": "✓", "include2": "●", "exclude": "⊘"}
+LABELS = {"include": "include", "include2": "include′", "exclude": "exclude"}
+"""The attributes as the editor names them everywhere (the file format's ``include2`` is the
+menu's include′)."""
 _OFFSETS = {"left": (-1, 0), "up": (0, -1), "right": (1, 0), "down": (0, 1)}
 
 
@@ -270,7 +273,8 @@ def describe_tile(rule: Rule, col: int, row: int, game: Game) -> str:
     for name in ATTRIBUTE_CHOICES:
         codes = [c for c in KIND_CODES if c in getattr(record, name)]
         if codes:
-            parts.append(f"{name}: " + ", ".join(f"{game.kind_name(c)} {BADGES[name]}" for c in codes))
+            parts.append(f"{LABELS[name]}: "
+                         + ", ".join(f"{game.kind_name(c)} {BADGES[name]}" for c in codes))
     if (col, row) == CENTRE or record.declares_witness:
         parts.append(f"dir {record.dir}")
     return "; ".join(parts) or "don't care"
