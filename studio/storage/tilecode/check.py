@@ -148,7 +148,7 @@ def _rule_warnings(rule: Rule, centre_path: tuple, add) -> None:
                     "look at the centre and the collide tile; this record is ignored",
                     "remove it")
         if centre.include2 or centre.exclude or any(c in BACKGROUND_CODES for c in centre.include):
-            add("warning", centre_path, "tile (2,2): include2, exclude and background kinds at a "
+            add("warning", centre_path, "tile (2,2): include′, exclude and background kinds at a "
                 "smash rule's centre are ignored", "keep only sprite kinds in include")
     for j, record in enumerate(rule.tiles):
         if record.position != CENTRE and record.dir != "any" and not record.declares_witness:
