@@ -28,10 +28,13 @@ def binding_rows(screen: Screen) -> list[tuple[str, str]]:
     """
     typing = takes_text(screen.focused) or takes_text(screen)
     rows: dict[str, list[str]] = {}
+    widget_keys: list[tuple[str, Binding]] = []
     for key, active in screen.active_bindings.items():
         binding = active.binding
         description = binding.description
         if not isinstance(active.node, (Screen, App)) or not description:
+            if description:
+                widget_keys.append((description, binding))
             continue
         if typing and isinstance(active.node, App) and _typed(key):
             continue
@@ -42,6 +45,13 @@ def binding_rows(screen: Screen) -> list[tuple[str, str]]:
             screen.app.get_key_display(binding)
         if display not in rows[description]:
             rows[description].append(display)
+    # A widget's key that does what a listed key does (the board's arrows beside the map
+    # editor's w a s d) joins that row: it shadows the screen's binding of the same key.
+    for description, binding in widget_keys:
+        if description in rows:
+            display = screen.app.get_key_display(binding)
+            if display not in rows[description]:
+                rows[description].append(display)
     return [(" ".join(keys), description) for description, keys in rows.items()]
 
 

@@ -251,3 +251,22 @@ async def test_quitting_from_settings_saves_what_was_typed(tc_folder: Path) -> N
         await pilot.press("s")
         await wait_until(pilot, lambda: not app.is_running, "the studio did not quit")
     assert project_to_game(load_project(path)).round_ms == 250
+
+
+async def test_help_of_the_map_and_paint_editors_lists_the_arrows_beside_wasd(
+        tc_folder: Path) -> None:
+    from studio.screens.help import binding_rows
+
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, screen_type in (("m", MapEditorScreen), ("p", PaintEditorScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type)
+            rows = dict((description, keys) for keys, description in binding_rows(app.screen))
+            assert rows["Up"] == "w ↑" and rows["Left"] == "a ←", rows
+            cursor = app.screen.board.cursor
+            await pilot.press("down")  # and they move the cursor, as w a s d do
+            assert app.screen.board.cursor != cursor
+            await pilot.press("escape")
+            await pilot.pause()
