@@ -250,6 +250,9 @@ async def test_importing_the_original_team_list(ht_project: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_teams(pilot)
         await pilot.press("i")
+        # The form names the columns it reads, not only "a Microsoft Forms export".
+        said = " ".join(str(label.render()) for label in app.screen.query("Static, Label"))
+        assert "Team Name" in said and "Url/Code" in said and "Home Monster Choice" in said
         form = await fill(pilot, file="nothing.csv")
         await pilot.press("enter")
         assert "cannot read the team list" in problem_text(form)

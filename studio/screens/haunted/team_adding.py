@@ -20,6 +20,7 @@ from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.ai_files import import_team_list, write_starter
 from studio.storage import ProjectError
 from studio.storage.haunted.project import HauntedModel
+from studio.storage.haunted.teams_csv import COLUMNS
 
 ADD_CHOICES = [("file", "An existing AI file (.py or .js)"),
                ("python", "A new Python AI from the template"),
@@ -102,8 +103,10 @@ class TeamAdding:
         fields = [Field("file", "CSV file", placeholder="teams.csv (relative to the project)")]
         await self.app.push_screen_wait(FormDialog(
             "Import the original team list", fields, self._import, "Import",
-            "Team name, school, monsters and code are kept; Email and Name are not. Hosted "
-            "code (URLs) is not downloaded. Code files go to ais/."))
+            "A Microsoft Forms export with the columns "
+            f"{', '.join(column.title() for column in COLUMNS)} (others, such as Email and Name, "
+            "are ignored; Team Name and Url/Code are needed). Hosted code (URLs) is not "
+            "downloaded. Code files go to ais/."))
 
     def _import(self, values: dict[str, str]) -> str:
         text = values["file"].strip()
