@@ -58,13 +58,15 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     python = ensure_venv()
-    os.chdir(ROOT)
     if command == "setup":
         return 0
     if command == "run":
+        # Run where it was typed: `python3 dev.py run my-games/` means the folder here, not one
+        # in the checkout (the studio is installed in .venv, importable from anywhere).
         args = rest or [str(ROOT / "games")]
-        cmd = [str(python), "-m", "studio", *args]
+        cmd = [str(python), "-P", "-m", "studio", *args]  # -P: no "studio" of the cwd on the path
     else:
+        os.chdir(ROOT)  # pytest finds its configuration and the tests from the checkout
         cmd = [str(python), "-m", "pytest", *rest]
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         # Python will not cache the studio's bytecode itself, and compiling ~300 modules at

@@ -11,6 +11,7 @@ import pytest
 
 from studio import cli
 from studio.storage import load_project
+from tests.conftest import ROOT
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -147,7 +148,8 @@ def test_a_mistyped_command_is_named_with_the_nearest_not_taken_for_a_folder(
 
 
 def test_an_unknown_word_with_arguments_is_an_unknown_command(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as ended:
         cli.main(["frobnicate", "x", "y"])
@@ -171,3 +173,13 @@ def test_bare_path_means_open(monkeypatch: pytest.MonkeyPatch, games: Path) -> N
     assert cli.main([]) == 0
     assert cli.main(["--theme", "light"]) == 0
     assert opened == [("games", "ansi"), ("games", None), ("games", "light")]
+
+
+def test_dev_py_run_reads_a_folder_where_it_was_typed(tmp_path: Path) -> None:
+    # It ran from the checkout, so `python3 dev.py run my-games/` looked for the checkout's.
+    (tmp_path / "my-games").mkdir()
+    result = subprocess.run([sys.executable, str(ROOT / "dev.py"), "run", "my-games"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                            stdin=subprocess.DEVNULL)
+    assert "no such file or folder" not in result.stderr, result.stderr
+    assert "needs a terminal" in result.stderr  # found it; then, without one, says so
