@@ -12,7 +12,7 @@ from pathlib import Path
 from studio.commands import command
 from studio.storage import ProjectError
 
-INSTALL_HINT = ("the SSH server needs the optional 'ssh' extra: pip install 'studio[ssh]' "
+INSTALL_HINT = ("the SSH server needs the optional 'ssh' extra: pip install 'tilegame-studio[ssh]' "
                 "(in a checkout: .venv/bin/pip install -e '.[ssh]'; python3 dev.py installs it)")
 
 

@@ -41,9 +41,9 @@ def test_unknown_sources_are_clear_errors(source: str, needle: str) -> None:
 
 def test_js_without_mini_racer_says_how_to_install(monkeypatch) -> None:
     monkeypatch.setattr(factory, "js_available", lambda: False)
-    with pytest.raises(RuntimeError, match=r"pip install 'studio\[js\]'"):
+    with pytest.raises(RuntimeError, match=r"pip install 'tilegame-studio\[js\]'"):
         make_player(str(fixture("js_counter.js")))
-    assert "studio[js]" in JS_INSTALL_HINT
+    assert "tilegame-studio[js]" in JS_INSTALL_HINT
 
 
 def _new_ai(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:

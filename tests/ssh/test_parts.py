@@ -103,7 +103,7 @@ def test_serve_without_ssh_or_without_the_extra_says_what_to_do(tmp_path: Path) 
     missing = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
                              text=True, timeout=60, env=ENV, cwd=tmp_path)
     assert missing.returncode == 1
-    assert "pip install 'studio[ssh]'" in missing.stderr and "Traceback" not in missing.stderr
+    assert "pip install 'tilegame-studio[ssh]'" in missing.stderr and "Traceback" not in missing.stderr
 
 
 def test_the_server_never_loads_the_ui() -> None:

@@ -79,7 +79,8 @@ def main(game_state, side):
 
 JS_STARTER = '''// {name}: a Haunted Tiles AI in JavaScript (from the studio's starter template).
 //
-// Play it with:  studio match {file} builtin:greedy     (needs: pip install 'studio[js]')
+// Play it with:  studio match {file} builtin:greedy
+// (JavaScript AIs need the studio's js extra: pip install 'tilegame-studio[js]')
 //
 // The studio calls main(gameState, side) once per turn in a fresh V8 context per round: global
 // variables last for one round. console.log output shows in the match log. You may return a

@@ -16,7 +16,7 @@ FAST = 0.3
 """Per-move limit in tests: short, so hostile cases stay cheap."""
 
 HAS_JS = js_available()
-NO_JS_REASON = "mini-racer is not installed (pip install 'studio[js]')"
+NO_JS_REASON = "mini-racer is not installed (pip install 'tilegame-studio[js]')"
 
 STATE: dict[str, Any] = {
     "boardSize": [7, 7],

@@ -10,7 +10,8 @@ from studio.engines.haunted.ai.runner import WorkerPlayer
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
 from studio.engines.haunted.players import Player
 
-JS_INSTALL_HINT = "JavaScript AIs need the optional extra: pip install 'studio[js]' (mini-racer)"
+JS_INSTALL_HINT = ("JavaScript AIs need the optional extra: pip install 'tilegame-studio[js]' "
+                   "(mini-racer; in a checkout: .venv/bin/pip install -e '.[js]')")
 
 
 def js_available() -> bool:

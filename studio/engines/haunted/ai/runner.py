@@ -341,7 +341,7 @@ def mini_racer_dir() -> str:
     """The installed ``py_mini_racer`` package folder (the JS worker imports it from there)."""
     spec = importlib.util.find_spec("py_mini_racer")
     if spec is None or not spec.submodule_search_locations:
-        raise OSError("mini-racer is not installed: pip install 'studio[js]'")
+        raise OSError("mini-racer is not installed: pip install 'tilegame-studio[js]'")
     return str(list(spec.submodule_search_locations)[0])
 
 
