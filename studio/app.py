@@ -258,11 +258,12 @@ class StudioApp(TypeAhead):
         self.exit()
 
     def action_help(self) -> None:
-        from studio.screens.help import HelpScreen, binding_rows
+        from studio.screens.help import HelpScreen, about, binding_rows
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(self.screen.title or "studio", binding_rows(self.screen)))
+        self.push_screen(HelpScreen(self.screen.title or "studio", binding_rows(self.screen),
+                                    about(self.screen)))
 
     def action_cycle_theme(self) -> None:
         names = list(THEMES)

@@ -422,3 +422,25 @@ async def test_an_empty_folder_says_so_after_each_look_not_reading(empty_games: 
             await wait_until(pilot, lambda: not home.scanning, "the look did not finish")
             assert "No projects in" in str(home.query_one("#empty").render())
             await pilot.press("question_mark", "escape")
+
+
+async def test_help_starts_with_what_the_screen_is_for(games: Path) -> None:
+    # "? lists keys, not ideas": each main screen's help opens with its concepts.
+    from studio.screens.btree.editor import TreeEditorScreen
+    from studio.screens.btree.play import BtreePlayScreen
+    from studio.screens.haunted.match_view import MatchViewScreen
+    from studio.screens.haunted.tournament import TournamentScreen
+    from studio.screens.tilecode.home import GameHomeScreen
+    from studio.screens.tilecode.rule_editor import RuleEditorScreen
+
+    for screen in (HomeScreen, GameHomeScreen, RuleEditorScreen, TreeEditorScreen,
+                   BtreePlayScreen, HubScreen, MatchViewScreen, TournamentScreen):
+        assert len(screen.HELP_ABOUT) > 100, screen
+    assert "include′ ●" in RuleEditorScreen.HELP_ABOUT and "smash" in RuleEditorScreen.HELP_ABOUT
+    assert "counts hits" in HubScreen.HELP_ABOUT and "Home moves first" in HubScreen.HELP_ABOUT
+    async with studio_app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        shown = str(help_screen.query_one(".about").render())
+        assert shown.startswith("The projects of this folder")

@@ -60,8 +60,14 @@ def _typed(key: str) -> bool:
     return character is not None and len(character) == 1 and character.isprintable()
 
 
+def about(screen: Screen) -> str:
+    """What ``screen`` is for and the ideas it works with, in a few lines (its ``HELP_ABOUT``):
+    help starts with these, since a list of keys does not say what they are for."""
+    return getattr(screen, "HELP_ABOUT", "")
+
+
 class HelpScreen(ModalScreen[None]):
-    """Lists the keys of the screen below, plus the palette."""
+    """What the screen below is for, its keys, and the palette."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -70,19 +76,24 @@ class HelpScreen(ModalScreen[None]):
         border: thick $primary 80%; background: $surface; padding: 1 2;
     }
     HelpScreen .title { text-style: bold; margin-bottom: 1; }
+    HelpScreen .about { height: auto; max-height: 9; overflow-y: auto; margin-bottom: 1; }
     HelpScreen DataTable { height: auto; max-height: 20; }
     HelpScreen .note { color: $text-muted; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
-    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, rows: list[tuple[str, str]], about: str = "") -> None:
         super().__init__()
         self._title = title
         self._rows = rows
+        self._about = about
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(inert(f"Keys — {self._title}"), classes="title", markup=False)
+            yield Label(inert(f"{'Help' if self._about else 'Keys'} — {self._title}"),
+                        classes="title", markup=False)
+            if self._about:
+                yield Static(self._about, classes="about", markup=False)
             # RowTable: home and end reach the first and last keys (DataTable's own end
             # scrolled sideways, and a long list at 80x24 ended at its edge).
             table: DataTable[Text] = RowTable(show_cursor=False, zebra_stripes=True)

@@ -70,6 +70,12 @@ def human_time(stamp: float) -> str:
 class HomeScreen(Screen[None]):
     """Lists the projects of one folder; opens, creates, duplicates, renames and trashes them."""
 
+    HELP_ABOUT: ClassVar[str] = (
+        "The projects of this folder, one file each, of three kinds: a TileCode game (a tile "
+        "map programmed with When/Do rules), a behaviour-tree game (all its logic is one tree "
+        "of nodes) and a Haunted Tiles competition (students' AIs move monsters on a board of "
+        "breaking tiles). enter opens one in its kind's screens; n makes a new one.")
+
     DEFAULT_CSS = """
     HomeScreen DataTable { height: 1fr; }
     HomeScreen #empty { height: 1fr; content-align: center middle; color: $text-muted; }

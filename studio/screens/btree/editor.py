@@ -45,6 +45,14 @@ Path = tuple[int, ...]
 class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     """Edit the authored tree; ``tab`` moves between the tree, the right pane and back."""
 
+    HELP_ABOUT: ClassVar[str] = (
+        "The whole game is this tree, run from the root; each node answers true or false. "
+        "order runs every child (true if any was); all stops at a false child (an 'if'); "
+        "none stops at a true one (a 'not'); random-try tries children in random order "
+        "until one is true; loop-until-all and loop-times repeat. match looks for a pattern, "
+        "rewrite changes the board, player offers its rewrites as moves, win, lose and draw "
+        "end the game. x- nodes (mirror, rotate, link…) rewrite the tree when it loads.")
+
     SCREEN_TITLE = "tree"
     DEFAULT_CSS = """
     TreeEditorScreen #panes { height: 1fr; }

@@ -43,6 +43,12 @@ MOVE_ACTIONS = frozenset({"apply", "select", "digit", "button", "cursor", "skip_
 class BtreePlayScreen(PlayView):
     """Play the game from the start (or step through it with ``b``)."""
 
+    HELP_ABOUT: ClassVar[str] = (
+        "The game runs until a player must choose: every move the tree offers is outlined on "
+        "the board and listed beside it. Choose by its button, its number, the list (tab, "
+        "enter), the board cursor (shift+arrows) or the mouse. u undoes a whole move; the "
+        "debugger (b) steps through the tree; s asks the solver for a way to win.")
+
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
     BtreePlayScreen #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }

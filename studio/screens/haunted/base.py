@@ -27,6 +27,15 @@ def open_document(project: Project) -> Document[HauntedModel]:
     return Document(project, project_model, model_body)
 
 
+HAUNTED_ABOUT = (
+    "Each team's AI moves 3 monsters on a board of breaking tiles. Every move hits one tile (a "
+    "jump its own, a step the next) and weakens it; a monster dies when its hit breaks the "
+    "tile, on a broken tile or off the board. A round goes to the team with monsters left; "
+    "when both lose their last in one turn, to the one with more hits (\"broken\" counts hits, "
+    "not broken tiles). Home moves first in each phase: swap sides alternates who is home.")
+"""What help says of Haunted Tiles on the screens where matches are set up, watched and run."""
+
+
 class HauntedScreen(DocumentScreen):
     """A screen of one Haunted Tiles project."""
 

@@ -12,7 +12,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from studio.screens.formatting import counted, inert
-from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.base import HAUNTED_ABOUT, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions.haunted.replays import list_replays
 from studio.widgets.footer import KeysFooter
@@ -30,6 +30,8 @@ ENTRIES = (
 
 class HubScreen(HauntedScreen):
     """The start of a Haunted Tiles project."""
+
+    HELP_ABOUT: ClassVar[str] = HAUNTED_ABOUT
 
     SCREEN_TITLE = "hub"
     AUTO_FOCUS = "#menu"

@@ -19,7 +19,7 @@ from textual.message import Message
 
 from studio.engines.haunted.board import Map
 from studio.screens.dialogs import ConfirmDialog
-from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
+from studio.screens.haunted.base import HAUNTED_ABOUT, QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.sessions.haunted.entrants import MatchPlan
 from studio.sessions.haunted.live import LiveMatch, LiveView, round_line
@@ -33,6 +33,8 @@ FRAME_RATE = 10
 
 class MatchViewScreen(MatchLayout):
     """A live match: board, scoreboard, turn panel and log."""
+
+    HELP_ABOUT: ClassVar[str] = HAUNTED_ABOUT
 
     SCREEN_TITLE = "match"
     BINDINGS: ClassVar[list[BindingType]] = [

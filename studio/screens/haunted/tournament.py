@@ -25,7 +25,7 @@ from textual.widgets import Header, Static
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted import tournament_setup as setup
-from studio.screens.haunted.base import HauntedScreen
+from studio.screens.haunted.base import HAUNTED_ABOUT, HauntedScreen
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
 from studio.screens.haunted.tournament_panes import entrant_lines, setting_lines
 from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, Spot, draw, step
@@ -56,6 +56,11 @@ EDITS = {"new_tournament", "rename", "delete_tournament", "add_entrant", "remove
 
 class TournamentScreen(RunningTournament, HauntedScreen):
     """Set up, run and read the tournaments of one Haunted Tiles project."""
+
+    HELP_ABOUT: ClassVar[str] = (
+        "A tournament plays every match of a format (round robin, single or double "
+        "elimination) between the entered AIs, each match best of its rounds, and saves every "
+        "replay beside the project. " + HAUNTED_ABOUT)
 
     SCREEN_TITLE = "tournament"
     DEFAULT_CSS = """

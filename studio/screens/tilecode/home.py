@@ -53,6 +53,13 @@ def _fit(text: str, width: int) -> list[str]:
 class GameHomeScreen(TilecodeScreen):
     """The start of a TileCode project: its editors, its kinds and what is wrong with it."""
 
+    HELP_ABOUT: ClassVar[str] = (
+        "A TileCode game: a map of 4 background and 4 sprite kinds, programmed with rules. A "
+        "rule is a 3×3 picture around a sprite: When the tiles match it, Do its commands. "
+        "Rules fire on a button press, on a change nearby, when a sprite is about to smash "
+        "into something, or never (checks that end the game); every round runs them once. "
+        "The problems below say what keeps the game from playing.")
+
     SCREEN_TITLE = "game home"
     DEFAULT_CSS = """
     GameHomeScreen LinesView { height: 1fr; padding: 0 1; }

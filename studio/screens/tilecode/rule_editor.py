@@ -73,6 +73,13 @@ def cell_grid(rule: Rule) -> dict[tuple[int, int], Hashable]:
 class RuleEditorScreen(TilecodeScreen):
     """Edit one rule; previous / add / next walk through the rules of one sprite kind."""
 
+    HELP_ABOUT: ClassVar[str] = (
+        "One rule. The When grid is the 3×3 neighbourhood of the centre sprite; the Do rows "
+        "are its commands. On each tile a kind is include ✓ (one of these must be there), "
+        "include′ ● (a second such set: one of these too) or exclude ⊘ (none of these); "
+        "blank is don't care. A moving sprite does not stop at a wall by itself: a smash "
+        "rule (the sprite about to move into the wall) with the command move stop does that.")
+
     SCREEN_TITLE = "rule"
     # The menu comes right under the rule (docked at the bottom it sat 20 lines below the grid
     # at 120x40), and the problems under it: they take what is left, so at 80x24 an open menu
