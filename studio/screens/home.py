@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -17,26 +17,10 @@ from textual.widgets import DataTable, Header, Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from studio.screens.formatting import inert, summary_value
-from studio.storage import (
-    KINDS,
-    TRASH,
-    ProjectEntry,
-    ProjectError,
-    create_project,
-    duplicate_project,
-    folder_stamp,
-    move_to_trash,
-    rename_project,
-    scan_folder,
-    validate_name,
-)
+from studio.screens.home_actions import ProjectFileActions
+from studio.storage import KINDS, ProjectEntry, ProjectError, folder_stamp, scan_folder
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
-
-if TYPE_CHECKING:
-    from studio.screens.dialogs import NewProject
-
-# The dialogs (new, name, confirm) load when one is first asked for, not for the first frame.
 
 FIRST_READ_WAIT = 0.3
 """Seconds the first frame waits for the folder's list before it shows "Reading…" instead."""
@@ -67,7 +51,7 @@ def human_time(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(ProjectFileActions, Screen[None]):
     """Lists the projects of one folder; opens, creates, duplicates, renames and trashes them."""
 
     HELP_ABOUT: ClassVar[str] = (
@@ -327,104 +311,6 @@ class HomeScreen(Screen[None]):
         entry = self.selected
         if entry is not None:
             self.app.open_project_file(entry.path)
-
-    def _unused_name(self, keep: Path | None = None) -> Callable[[str], str]:
-        """A project name's rules, and not the name of another project listed here (``keep``:
-        the one being renamed, which may keep its name)."""
-        taken = {entry.name.casefold() for entry in self.entries if entry.path != keep}
-
-        def check(text: str) -> str:
-            name = validate_name(text)
-            if name.casefold() in taken:
-                raise ProjectError(f"there is already a project called {name!r} here: "
-                                   "two of one name cannot be told apart in the list")
-            return name
-
-        return check
-
-    def action_new(self) -> None:
-        from studio.screens.dialogs import NewProjectDialog
-
-        def created(choice: NewProject | None) -> None:
-            if choice is None:
-                return
-            try:
-                project = create_project(self.folder, choice.kind, choice.name)
-            except ProjectError as exc:
-                self.app.show_error(exc, "Cannot create the project")
-                return
-            self.reload(select=project.path)
-            self.notify(f"Created {project.path.name}")
-            self.app.open_project_file(project.path)  # made to be worked on: open it at once
-
-        self.app.push_screen(NewProjectDialog(self._unused_name()), created)
-
-    def action_duplicate(self) -> None:
-        from studio.screens.dialogs import NameDialog
-
-        entry = self.selected
-        if entry is None or entry.project is None:
-            return
-
-        def named(name: str | None) -> None:
-            if name is None:
-                return
-            try:
-                copy = duplicate_project(entry.path, name)
-            except ProjectError as exc:
-                self.app.show_error(exc, "Cannot duplicate the project")
-                return
-            self.reload(select=copy.path)
-            self.notify(f"Duplicated as {copy.path.name}")
-
-        dialog = NameDialog(f"Duplicate {entry.name!r} as", f"{entry.name} copy", "Duplicate",
-                            self._unused_name())
-        self.app.push_screen(dialog, named)
-
-    def action_rename(self) -> None:
-        from studio.screens.dialogs import NameDialog
-
-        entry = self.selected
-        if entry is None or entry.project is None:
-            return
-
-        def named(name: str | None) -> None:
-            if name is None or name == entry.name:
-                return
-            try:
-                project = rename_project(entry.path, name)
-            except ProjectError as exc:
-                self.app.show_error(exc, "Cannot rename the project")
-                return
-            self.reload(select=project.path)
-            self.notify(f"Renamed to {project.name!r}")
-
-        self.app.push_screen(NameDialog(f"Rename {entry.name!r}", entry.name, "Rename",
-                                        self._unused_name(keep=entry.path)), named)
-
-    def action_delete(self) -> None:
-        from studio.screens.dialogs import ConfirmDialog
-
-        entry = self.selected
-        if entry is None:
-            return
-
-        def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                target = move_to_trash(entry.path)
-            except ProjectError as exc:
-                self.app.show_error(exc, "Cannot delete the project")
-                return
-            self.reload()
-            self.notify(f"Moved {entry.path.name} to {TRASH}/{target.name}")
-
-        question = (
-            f"Move {entry.name!r} ({entry.path.name}) to the trash?\n"
-            f"It goes to {self.folder / TRASH}, from where it can be moved back."
-        )
-        self.app.push_screen(ConfirmDialog("Delete project", question, yes="Delete"), confirmed)
 
     def action_refresh(self) -> None:
         self.reload()
