@@ -29,6 +29,10 @@ async def test_debugger_steps_undoes_and_stops_at_a_breakpoint(bt_folder: Path) 
         steps = engine.step_count
         await pilot.press("n")
         assert engine.step_count == steps + 1
+        # A step's outcome in words: "→ None" said nothing of a node that runs its children.
+        assert debugger.message.startswith("ran node") and "None" not in debugger.message
+        assert debugger.message.endswith(("→ true", "→ false",
+                                          "→ not done yet (a child runs next)"))
         await pilot.press("n", "n", "p")
         assert engine.step_count == steps + 2
         await pilot.press("c")  # to the next wait
@@ -163,3 +167,13 @@ async def test_the_debugger_board_is_the_board_as_it_is_not_plays_preview(bt_fol
         debugger = app.screen
         assert isinstance(debugger, DebuggerScreen)
         assert debugger.query_one(Board).renderer.preview is None
+
+
+def test_steps_to_a_wait_say_how_many_counted_in_the_budget() -> None:
+    from types import SimpleNamespace
+
+    from studio.screens.btree.debugger import _steps
+
+    events = [SimpleNamespace(counted=c) for c in (False, True, True)]
+    assert _steps(events, "to the next wait") == "3 steps to the next wait (2 in the step budget)"
+    assert _steps(events[1:], "to the next action") == "2 steps to the next action"

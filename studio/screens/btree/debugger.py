@@ -34,6 +34,18 @@ from studio.widgets.lines import LinesView, fold_lines
 Path = tuple[int, ...]
 
 
+RETURNED = {True: "true", False: "false", None: "not done yet (a child runs next)"}
+"""A step's outcome in words: "→ None" said nothing of a node still running its children."""
+
+
+def _steps(events, where: str) -> str:
+    """"6 steps to the next wait (5 in the step budget)": the budget line counts only the steps
+    that count against it, and the two numbers side by side read as a contradiction."""
+    budget = sum(1 for event in events if event.counted)
+    said = f"{counted(len(events), 'step')} {where}"
+    return said if budget == len(events) else f"{said} ({budget} in the step budget)"
+
+
 class DebuggerScreen(BtreeScreen):
     """Step mode over the play screen's game."""
 
@@ -169,13 +181,13 @@ class DebuggerScreen(BtreeScreen):
     def action_step(self) -> None:
         event = self.debugger.step()
         self._did("halted: a wait or the end" if event.node is None and event.result is None
-                  else f"ran node {event.node} ({event.type}) → {event.returned}")
+                  else f"ran node {event.node} ({event.type}) → {RETURNED[event.returned]}")
 
     def action_action(self) -> None:
-        self._long(lambda: f"{counted(len(self.debugger.next_action()), 'step')} to the next action")
+        self._long(lambda: _steps(self.debugger.next_action(), "to the next action"))
 
     def action_choice(self) -> None:
-        self._long(lambda: f"{counted(len(self.debugger.next_choice()), 'step')} to the next wait")
+        self._long(lambda: _steps(self.debugger.next_choice(), "to the next wait"))
 
     def action_run(self) -> None:
         def run() -> str:
