@@ -147,17 +147,18 @@ def test_rules_for_kind_counts_and_cells() -> None:
         rule(9, "press", rec(2, 2, ["s0"]), button="left"),
         both,
         rule(1, "press", rec(2, 2, ["s0"]), button="left"),
-        rule(2, "press", rec(2, 2, [], include2=["s0"]), button="left"),  # include2: not its rule
+        # No sprite kind in the centre include (include2 binds nothing): under every kind.
+        rule(2, "press", rec(2, 2, [], include2=["s0"]), button="left"),
         rule(3, "smash", rec(2, 2, ["s0"], dir="any")),  # hand-edited: no cell shows it
     )
-    assert [r.id for r in rules_for_kind(game, 0)] == [1, 3, 5, 9]
-    assert [r.id for r in rules_for_kind(game, 1)] == [5]
-    assert [r.id for r in rules_at(game, 0, "press", "left")] == [1, 9]
+    assert [r.id for r in rules_for_kind(game, 0)] == [1, 2, 3, 5, 9]
+    assert [r.id for r in rules_for_kind(game, 1)] == [2, 5]
+    assert [r.id for r in rules_at(game, 0, "press", "left")] == [1, 2, 9]
     assert rules_at(game, 0, "press", "right") == []
     tally = counts(game, 0)
-    assert tally[("press", "left")] == 2 and tally[("change", "up")] == 1
+    assert tally[("press", "left")] == 3 and tally[("change", "up")] == 1
     assert tally[("smash", "any")] == 1
-    assert sum(tally.values()) == 4
+    assert sum(tally.values()) == 5
     assert all(tally[(c.rule_type, c.key)] == 0 for c in SELECTOR_CELLS
                if (c.rule_type, c.key) not in (("press", "left"), ("change", "up")))
     assert counts(game, 1)[("change", "up")] == 1 and counts(game, 2)[("change", "up")] == 0
@@ -172,3 +173,20 @@ def test_neighbours_walk_the_kinds_rules_by_id() -> None:
     assert neighbours(game, 0, 5) == (4, 6)  # a rule of another kind: nearest ids around it
     assert neighbours(game, 1, 5) == (None, None)
     assert neighbours(game, 2, 0) == (None, None)
+
+
+def test_a_rule_whose_centre_lost_its_sprite_stays_in_the_selector_under_every_kind() -> None:
+    # New rule, reset the centre tile: the rule was reachable only from the problems list.
+    from studio.engines.tilecode.rule_edit import reset_tile
+
+    game, made = new_rule(with_rules(), 0, "press", "right")
+    orphan = reset_tile(made, 2, 2)
+    game = with_rules(orphan)
+    assert not orphan.centre.include
+    for kind in range(4):
+        assert rules_for_kind(game, kind) == [orphan]
+        assert rules_at(game, kind, "press", "right") == [orphan]
+        assert counts(game, kind)[("press", "right")] == 1
+    # Given a sprite kind again, it is that kind's alone.
+    owned = with_rules(replace(orphan, tiles=(rec(2, 2, ["s1"]),)))
+    assert [len(rules_for_kind(owned, kind)) for kind in range(4)] == [0, 1, 0, 0]

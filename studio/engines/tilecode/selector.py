@@ -109,7 +109,10 @@ def _code(kind: int) -> str:
 
 
 def rules_for_kind(game: Game, kind: int) -> list[Rule]:
-    """The rules of a sprite kind: those whose centre include holds it, ascending id.
+    """The rules of a sprite kind: those whose centre include holds it, ascending id; and the
+    rules whose centre holds no sprite kind at all (left so by a reset or a toggle), under every
+    kind: a rule never leaves the selector while it exists (it cannot fire until it has one,
+    which the validator says).
 
     This is the list the rule editor's previous / next buttons walk through.
 
@@ -124,7 +127,9 @@ def rules_for_kind(game: Game, kind: int) -> list[Rule]:
         ValueError: ``kind`` is not a sprite kind.
     """
     code = _code(kind)
-    return sorted((r for r in game.rules if code in r.centre.include), key=lambda r: r.id)
+    return sorted((r for r in game.rules
+                   if code in r.centre.include or not r.centre.include & set(SPRITE_CODES)),
+                  key=lambda r: r.id)
 
 
 def rules_at(game: Game, kind: int, rule_type: str, key: str) -> list[Rule]:
