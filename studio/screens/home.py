@@ -99,11 +99,11 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         self._stamped: tuple | None = None
         """What the folder looked like when the list was last read (see :func:`folder_stamp`)."""
         self._select: Path | None = None
+        """The project to select once the folder is read (a new, renamed or copied one)."""
         self._reading: Worker | None = None
         """The latest read of the folder, until it is shown."""
-        """The project to select once the folder is read (a new, renamed or copied one)."""
         self.scanning = False
-        """True while the folder is being read (tests and the start-up bench wait on it)."""
+        """True while the folder is being read (the tests wait on it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -234,8 +234,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             self._settle()
 
     def _settle(self) -> None:
-        """Focus and keys for the list as it is. Only while this screen shows: under a project
-        opened at start, the list's focus and key refresh went to the project's screen."""
+        """Focus and footer keys for the list as it is: only while this screen shows (a read
+        that ends under another screen leaves that screen's focus alone; resuming settles)."""
         if self.entries:
             self.query_one(DataTable).focus()
         self._refresh_footer()

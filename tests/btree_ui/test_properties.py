@@ -139,3 +139,22 @@ async def test_a_field_focused_before_it_is_refilled_never_writes_into_another_n
         assert editor.cursor == (1, 1, 0) and editor.node["type"] == "x-link"
         assert "comment" not in editor.node
         assert not editor.document.dirty
+
+
+async def test_typing_on_in_the_next_field_right_after_an_edit_keeps_what_was_typed(
+        bt_folder: Path) -> None:
+    # Leaving a field applies it, which makes a new node object at the same place: the next
+    # field, typed into at once, must keep its typing (it is the same node, refilled or not).
+    from textual import events
+
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        editor = app.screen
+        editor.select((1, 1, 0))  # an x-link: comment, nid, target
+        await pilot.pause()
+        await pilot.press("enter")  # the first field, the comment
+        await pilot.pause()
+        for key in ["h", "i", "tab", "n", "e", "w", "enter"]:  # all at once, as typed fast
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause(0.3)
+        assert editor.node.get("comment") == "hi" and editor.node.get("nid") == "new"

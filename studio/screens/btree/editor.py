@@ -144,7 +144,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     def refresh_view(self) -> None:
         self._fix_cursor()
         self._draw_tree()
-        self.query_one(PropertiesPane).show(self.node)
+        self.query_one(PropertiesPane).show(self.node, self.cursor)
         self.offer_keys()
         self._compile()
 
@@ -263,7 +263,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
             self.collapsed.discard(path[:depth])
         self.cursor = path
         self._draw_tree()
-        self.query_one(PropertiesPane).show(self.node)
+        self.query_one(PropertiesPane).show(self.node, self.cursor)
         self.offer_keys()
         if self.query_one(ContentSwitcher).current == "compiled":
             self._draw_compiled()

@@ -90,9 +90,12 @@ class PropertiesPane(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.node: dict | None = None
-        self.values_of: dict | None = None
-        """The node whose values the editors hold: until they are filled for a newly shown
-        node, what a field holds is the previous node's, and must not be applied to this one."""
+        self.where: object = None
+        """Which node is shown (the editor's path to it): an edit makes a new node object at
+        the same place, and the field being typed in keeps its typing then."""
+        self.values_for: object = None
+        """Where the node whose values the editors hold is: until they are filled for a newly
+        shown node, a field holds the previous node's value, never to be applied to this one."""
         self.signature: tuple = ()
         self.shared = shared_fields()
         self.head_shown = False
@@ -101,11 +104,13 @@ class PropertiesPane(Vertical):
         yield Vertical(Static("", id="node-type"), id="head")
         yield FieldsScroll(id="rest")
 
-    def show(self, node: dict | None) -> None:
-        """Show the fields of ``node`` (rebuilt only when its type or field set changed)."""
+    def show(self, node: dict | None, where: object = None) -> None:
+        """Show the fields of ``node`` at ``where`` (rebuilt only when its type or field set
+        changed)."""
         signature = () if node is None else (node.get("type"), tuple(
             spec.name for spec in node_fields(node)))
         self.node = node
+        self.where = where
         if signature != self.signature:
             self.signature = signature
             self.call_later(self._rebuild)
@@ -180,8 +185,8 @@ class PropertiesPane(Vertical):
         """Show the node's values in its editors (a field being typed in keeps the typing,
         unless it was typed for another node: a key can focus a field before it is refilled)."""
         node = self.node or {}
-        fresh = self.node is not self.values_of
-        self.values_of = self.node
+        fresh = self.where != self.values_for
+        self.values_for = self.where
         for spec in node_fields(self.node):
             widgets = self.query(f"#field-{spec.name}")
             if not widgets:
@@ -203,8 +208,8 @@ class PropertiesPane(Vertical):
 
     def _spec(self, widget_id: str | None) -> FieldSpec | None:
         """The field an editor edits on the shown node; None while the editors still hold
-        another node's values (see :attr:`values_of`)."""
-        if self.values_of is not self.node:
+        another node's values (see :attr:`values_for`)."""
+        if self.values_for != self.where:
             return None
         name = (widget_id or "").removeprefix("field-")
         return next((s for s in node_fields(self.node) if s.name == name), None)
