@@ -183,3 +183,19 @@ def test_dev_py_run_reads_a_folder_where_it_was_typed(tmp_path: Path) -> None:
                             stdin=subprocess.DEVNULL)
     assert "no such file or folder" not in result.stderr, result.stderr
     assert "needs a terminal" in result.stderr  # found it; then, without one, says so
+
+
+def test_solve_for_a_player_the_game_has_not_is_an_error_naming_its_players(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # It searched and said "no win", as if that player could never win.
+    assert cli.main(["solve", str(ROOT / "games" / "tic-tac-toe.toml"), "--player", "9"]) == 1
+    err = capsys.readouterr().err
+    assert "tic-tac-toe.toml: the game has no player '9' (its players: X, O)" in err
+
+
+def test_an_error_with_no_place_is_its_message_alone() -> None:
+    from studio.storage import ProjectError
+
+    assert str(ProjectError("the game has no player '9'", hint="its players: X")) == \
+        "the game has no player '9' (its players: X)"
+    assert str(ProjectError("bad", line=3)) == "<text>:3: bad"  # a line of a text: still placed

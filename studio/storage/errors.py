@@ -58,7 +58,10 @@ class ProjectError(Exception):
         return where
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.message}"
+        # Named by its place only when it has one: "<text>: the game has no player '9'" named
+        # a file that is not there.
+        plain = self.file is None and self.line is None and not self.field_path
+        text = self.message if plain else f"{self.location}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
         return text

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import re
+from pathlib import Path
 
 from studio.commands import command
 from studio.commands.btree.play import engine_for, project_body
@@ -59,6 +60,15 @@ def _solve(args: argparse.Namespace) -> int:
     from studio.engines.btree.search.solver import solve
 
     engine, _seed = engine_for(args, project_body(args.project))
+    if args.player is not None:
+        from studio.storage.btree.kind import pids_of
+        from studio.storage.btree.trrbt import load_compiled
+
+        known = pids_of(load_compiled(args.project, getattr(args, "missing_links", None)))
+        if str(args.player) not in known:
+            # A win of a player the game has not can never be found: "no win" read as a verdict.
+            raise ProjectError(f"the game has no player {args.player!r}", file=Path(args.project),
+                               hint="its players: " + (", ".join(known) or "none with a pid"))
     start = engine.snapshot()
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:
