@@ -144,7 +144,8 @@ def test_tournament_from_a_project(capsys, tmp_path: Path) -> None:
                        "--in-process", "--seed", "1", "--quiet")
     assert code == 0 and out.strip() == "Greedy Ghosts wins 3-0-0 (seed 1)"
     code, _, err = run(capsys, "tournament", "--project", str(project), "--name", "Nope")
-    assert code == 1 and "no tournament named" in err
+    assert code == 1 and "no tournament named 'Nope'" in err
+    assert f"{project}: " in err and "(its tournaments: 'Built-in cup')" in err
     # Without --replays a project's tournament keeps its replays in replays/NAME beside it.
     assert run(capsys, "tournament", "--project", str(project), "--name", "Built-in cup",
                "--in-process", "--rounds", "1", "--json")[0] == 0

@@ -106,9 +106,12 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.name:
         if not args.project:
             raise ProjectError("--name needs --project")
-        table = next((t for t in tournaments_of(setup.body, setup.teams) if t["name"] == args.name), None)
+        tables = tournaments_of(setup.body, setup.teams)
+        table = next((t for t in tables if t["name"] == args.name), None)
         if table is None:
-            raise ProjectError(f"no tournament named {args.name!r} in the project")
+            names = ", ".join(repr(t["name"]) for t in tables) or "none yet"
+            raise ProjectError(f"no tournament named {args.name!r}", file=Path(args.project),
+                               hint=f"its tournaments: {names}")
         entrant_names = entrant_names or table["entrants"]
         mode = _FORMATS[args.format] if args.format else table["mode"]
         third_place = third_place or table["third_place"]
