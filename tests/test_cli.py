@@ -82,12 +82,18 @@ def test_new_writes_a_valid_project(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_new_without_output_names_the_file_after_the_project(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert cli.main(["new", "btree", "Rush Hour"]) == 0
-    assert cli.main(["new", "btree", "Rush Hour"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["rush-hour-2.toml", "rush-hour.toml"]
+    # A second project of that name is refused (it quietly became rush-hour-2.toml, two projects
+    # the home screen could not tell apart); --force overwrites the file, as with -o.
+    assert cli.main(["new", "tilecode", "Rush Hour"]) == 1
+    assert "rush-hour.toml: the file exists" in capsys.readouterr().err
+    assert load_project(tmp_path / "rush-hour.toml").kind == "btree"
+    assert cli.main(["new", "tilecode", "Rush Hour", "--force"]) == 0
+    assert load_project(tmp_path / "rush-hour.toml").kind == "tilecode"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rush-hour.toml", "rush-hour.toml.bak"]
 
 
 def test_new_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

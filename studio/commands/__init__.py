@@ -73,15 +73,19 @@ def load(name: str) -> tuple[Arguments, Command]:
 
 
 def output_target(output: str | None, project_name: str, force: bool) -> Path:
-    """Where a command writes a new project: ``output`` (refusing to overwrite without
-    ``force``), else a free file named after the project in the current folder."""
-    from studio.storage import ProjectError, free_path
+    """Where a command writes a new project: ``output``, else a file named after the project in
+    the current folder; either refused when it exists, unless ``force``.
 
-    if output is None:
-        return free_path(Path.cwd(), project_name)
-    target = Path(output)
+    (Without ``output`` it used to take ``NAME-2.toml``: a second project of the same name beside
+    the first, which the home screen cannot tell apart, and ``--force`` did nothing.)
+    """
+    from studio.storage import ProjectError, slug
+    from studio.storage.folder import SUFFIX
+
+    target = Path(output) if output is not None else Path(f"{slug(project_name)}{SUFFIX}")
     if target.exists() and not force:
-        raise ProjectError("the file exists", file=target, hint="choose another name or add --force")
+        raise ProjectError("the file exists", file=target,
+                           hint="choose another name (or -o FILE), or add --force to overwrite it")
     return target
 
 

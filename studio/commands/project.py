@@ -17,7 +17,8 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="FILE",
         help="file to write (default: a file named after the project in the current folder)",
     )
-    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite the file if it exists (the old one is kept as .bak)")
 
 
 @command("new", _new_arguments)

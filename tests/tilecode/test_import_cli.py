@@ -48,9 +48,12 @@ def test_default_output_is_named_after_the_game_and_is_not_overwritten(
     assert cli.main(["import", str(source)]) == 0
     first = Path(capsys.readouterr().out.strip())
     assert first.exists() and load_project(first).name == "Tiny"
-    assert cli.main(["import", str(source)]) == 0
-    second = Path(capsys.readouterr().out.strip())
-    assert second != first and second.exists()
+    # Again: refused, not a second "Tiny" quietly beside the first (tiny-2.toml).
+    assert cli.main(["import", str(source)]) == 1
+    assert "the file exists" in capsys.readouterr().err
+    assert cli.main(["import", str(source), "--force"]) == 0
+    assert Path(capsys.readouterr().out.strip()) == first
+    assert sorted(p.name for p in tmp_path.glob("*.toml")) == [first.name]
     assert cli.main(["import", str(source), "-o", str(first)]) == 1
     assert "exists" in capsys.readouterr().err
     assert cli.main(["import", str(source), "-o", str(first), "--force"]) == 0
