@@ -8,7 +8,7 @@ from textual.widgets import Checkbox, Input
 
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.widgets.footer import KeysFooter
-from tests.ui_helpers import studio_app
+from tests.ui_helpers import studio_app, wait_until
 
 
 def footer_actions(screen) -> list[str]:
@@ -153,8 +153,10 @@ async def test_typing_on_in_the_next_field_right_after_an_edit_keeps_what_was_ty
         editor.select((1, 1, 0))  # an x-link: comment, nid, target
         await pilot.pause()
         await pilot.press("enter")  # the first field, the comment
-        await pilot.pause()
+        await wait_until(pilot, lambda: getattr(app.focused, "id", None) == "field-comment",
+                         "the comment field did not take the focus")
         for key in ["h", "i", "tab", "n", "e", "w", "enter"]:  # all at once, as typed fast
             app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause(0.3)
-        assert editor.node.get("comment") == "hi" and editor.node.get("nid") == "new"
+        await wait_until(pilot, lambda: editor.node.get("nid") == "new",
+                         "the second field's typing was not applied")
+        assert editor.node.get("comment") == "hi"
