@@ -164,7 +164,7 @@ def _not_a_command(argv: list[str]) -> str:
     if near:
         return (f"unknown command {word!r} (did you mean {' or '.join(map(repr, near))}?); "
                 "run 'studio --help' for the commands")
-    if len(argv) > 1:
+    if len(argv) > 1 and not argv[1].startswith("-"):  # `studio PATH --theme ansi` is a path
         return f"unknown command {word!r}; run 'studio --help' for the commands"
     return ""
 

@@ -163,6 +163,14 @@ def test_an_unknown_word_with_arguments_is_an_unknown_command(
     assert "unknown command 'frobnicate'; run 'studio --help'" in capsys.readouterr().err
 
 
+def test_a_missing_folder_with_options_is_a_missing_folder_not_a_command(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["my-games", "--theme", "ansi"]) == 1
+    assert "my-games: no such file or folder" in capsys.readouterr().err
+
+
 def test_a_folder_named_like_a_command_typo_still_opens(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
