@@ -20,7 +20,8 @@ from studio.widgets.row_table import RowTable
 def binding_rows(screen: Screen) -> list[tuple[str, str]]:
     """(keys, description) of the screen's and the app's bindings that apply here.
 
-    Widget bindings (cursor movement and the like) are left out: they are the same everywhere.
+    Widget bindings (cursor movement and the like) are left out: they are the same everywhere;
+    one named as a listed key is (the board's arrows beside a screen's w a s d "Up"...).
     A key that exists but cannot act at this moment (redo with nothing to redo) is listed, marked
     "(not now)", as the footer shows it dimmed; keys hidden here (check_action False) are not.
     Where the characters typed are text or tiles (a field, the pattern editor), the app's letter
