@@ -21,7 +21,7 @@ def binding_rows(screen: Screen) -> list[tuple[str, str]]:
     """(keys, description) of the screen's and the app's bindings that apply here.
 
     Widget bindings (cursor movement and the like) are left out: they are the same everywhere;
-    one named as a listed key is (the board's arrows beside a screen's w a s d "Up"...).
+    a widget key of a listed key's name joins its row (the board's arrows beside w a s d).
     A key that exists but cannot act at this moment (redo with nothing to redo) is listed, marked
     "(not now)", as the footer shows it dimmed; keys hidden here (check_action False) are not.
     Where the characters typed are text or tiles (a field, the pattern editor), the app's letter
