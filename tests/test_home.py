@@ -12,7 +12,7 @@ from studio.screens.help import HelpScreen
 from studio.screens.home import HomeScreen
 from studio.screens.haunted.hub import HubScreen
 from studio.storage import load_project
-from tests.ui_helpers import SIZE, HeldReads, palette_ready, studio_app, wait_until
+from tests.ui_helpers import SIZE, palette_ready, studio_app, wait_until
 
 
 def _names(app) -> list[str]:
@@ -351,83 +351,6 @@ async def test_a_question_about_work_under_way_closes_when_the_work_ends(
         await pilot.pause(2.1)
         await pilot.press("n")  # later keys act as ever
         assert not isinstance(app.screen, HomeScreen)
-
-
-async def test_a_slow_folder_does_not_hold_the_keys(games: Path, monkeypatch) -> None:
-    from studio.app import StudioApp
-
-    scan = HeldReads(monkeypatch)
-    app = StudioApp(games)  # not studio_app(): its run_test waits for the read
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: scan.calls == 1, "the folder was not read")
-            home = app.screen
-            assert isinstance(home, HomeScreen) and home.scanning
-            assert "Reading" in str(home.query_one("#empty").render())
-            # Keys work while the read is stuck: a dialog opens and closes, help shows.
-            await pilot.press("n")
-            assert isinstance(app.screen, NewProjectDialog)
-            await pilot.press("escape", "question_mark")
-            assert isinstance(app.screen, HelpScreen)
-            await pilot.press("escape")
-            assert app.screen is home and home.entries == [] and home.scanning
-            scan.release.set()
-            await wait_until(pilot, lambda: not home.scanning, "the list never came")
-            assert "Spooky Cup" in _names(app)
-            assert app.screen.query_one(DataTable).row_count == len(home.entries)
-    finally:
-        scan.release.set()
-
-
-async def test_a_newer_read_keeps_the_selection_an_older_one_asked_for(games: Path) -> None:
-    # Creating a project reads the folder to select it; the home screen resuming as the dialog
-    # closes reads it again and supersedes that read: the new project must still be selected.
-    async with studio_app().run_test(size=SIZE) as pilot:
-        home = pilot.app.screen
-        await pilot.press("n", *"Zeta", "enter")  # made, and opened
-        await wait_until(pilot, lambda: not isinstance(pilot.app.screen, (HomeScreen,
-                                                                          NewProjectDialog)),
-                         "the new project did not open")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HomeScreen)
-                         and not home.scanning and home.selected is not None
-                         and home.selected.name == "Zeta", "the new project is not selected")
-        # A plain refresh afterwards keeps the row the cursor is on, not the old request.
-        await _select(pilot, "Spooky Cup")
-        await pilot.press("f5")
-        await wait_until(pilot, lambda: not home.scanning, "the refresh did not finish")
-        assert home.selected.name == "Spooky Cup"
-
-
-async def test_an_unchanged_folder_is_not_listed_again_on_return(games: Path,
-                                                                 monkeypatch) -> None:
-    import studio.screens.home as home_module
-
-    reads = []
-    real = home_module.scan_folder
-    monkeypatch.setattr(home_module, "scan_folder", lambda folder: reads.append(1) or real(folder))
-    async with studio_app().run_test(size=SIZE) as pilot:
-        home = pilot.app.screen
-        assert len(reads) == 1
-        await pilot.press("question_mark", "escape")
-        await wait_until(pilot, lambda: not home.scanning, "the check did not finish")
-        assert len(reads) == 1  # only looked at (names, sizes, times), not read again
-        (games / "spooky-cup.toml").write_text((games / "spooky-cup.toml").read_text() + "\n")
-        # (a save elsewhere: read again on return)
-        await pilot.press("question_mark", "escape")
-        await wait_until(pilot, lambda: not home.scanning, "the re-read did not finish")
-        assert len(reads) == 2 and "Spooky Cup" in _names(pilot.app)
-
-
-async def test_an_empty_folder_says_so_after_each_look_not_reading(empty_games: Path) -> None:
-    # Returning to the screen looks at the folder again; an unchanged empty folder kept the
-    # "Reading…" that look put up, as no list came to replace it.
-    async with studio_app().run_test(size=SIZE) as pilot:
-        home = pilot.app.screen
-        for _ in range(2):
-            await wait_until(pilot, lambda: not home.scanning, "the look did not finish")
-            assert "No projects in" in str(home.query_one("#empty").render())
-            await pilot.press("question_mark", "escape")
 
 
 async def test_help_starts_with_what_the_screen_is_for(games: Path) -> None:
