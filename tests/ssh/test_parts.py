@@ -62,6 +62,11 @@ async def test_a_resize_reaches_the_program_as_sigwinch() -> None:
             "    print('size', *os.get_terminal_size(), flush=True)\n"
             "signal.signal(signal.SIGWINCH, changed)\n"
             "changed()\n"
+            # A signal that lands between Python's last check and a blocking read() waits for
+            # that read to end: poll with a timeout so the handler runs whenever it lands.
+            "import select\n"
+            "while not select.select([0], [], [], 0.05)[0]:\n"
+            "    pass\n"
             "sys.stdin.readline()\n")
     process, output, done = await run_in_pty(code, (80, 24))
     await wait_for(output, b"size 80 24")
