@@ -205,7 +205,9 @@ async def test_keys_work_while_an_ai_thinks(ht_project: Path) -> None:
         assert [name for name, _, _ in handled] == ["toggle_log", "pause"]
         assert view.has_class("-log") and view.live.view().paused
         assert all(record is None for _, _, record in handled)  # the first answer: still thought about
-        assert handled[-1][1] - started < 1.0  # both keys at once, not after the AI's 3 s
+        # The record check above is the proof; this bound only has to be under the AI's 3 s
+        # (a loaded CI machine took 1.15 s for the two presses alone).
+        assert handled[-1][1] - started < 2.5
         await pilot.press("escape", "y")
         await until(pilot, lambda: not view.live.running, timeout=10)
 
