@@ -10,12 +10,13 @@ from textual import work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from studio.screens.dimmed import DimmedKeys
 from studio.widgets.canvas import UIStyles, ui_styles
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 
 
-class DocumentScreen(Screen[None]):
+class DocumentScreen(DimmedKeys, Screen[None]):
     """A screen editing (or playing) one open project, of any kind.
 
     Subclasses draw in :meth:`refresh_view`, which runs on mount, after every change of the
@@ -126,7 +127,7 @@ class DocumentScreen(Screen[None]):
             return self.document.history.can_undo or None
         if action == "redo":
             return self.document.history.can_redo or None
-        return True
+        return super().check_action(action, parameters)
 
     def palette_commands(self) -> Iterator[tuple[str, str, str]]:
         """The palette entries that apply now, as (title, help, action)."""

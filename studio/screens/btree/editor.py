@@ -54,6 +54,8 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         "end the game. x- nodes (mirror, rotate, link…) rewrite the tree when it loads.")
 
     SCREEN_TITLE = "tree"
+    EXPLAINED = ("add('last')", "add('first')", "edit_pattern")
+    """Dimmed on a leaf, or a node without a pattern: pressed, they say so."""
     DEFAULT_CSS = """
     TreeEditorScreen #panes { height: 1fr; }
     TreeEditorScreen #tree { width: 1fr; height: 1fr; }
@@ -89,9 +91,6 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("shift+delete,R", "delete('reparent')", "Delete, keep children", show=False),
         Binding("K", "delete('children')", "Delete children", show=False),
         Binding("e", "edit_pattern", "Pattern"),
-        # Where n or e cannot act (dimmed), pressing it says why instead of nothing.
-        Binding("n,N", "why_not('add')", "", show=False),
-        Binding("e", "why_not('edit_pattern')", "", show=False),
         Binding("slash", "find", "Find", key_display="/"),
         Binding("f8", "next_problem", "Next problem", show=False),
         Binding("enter", "focus_properties", "Properties", show=False),

@@ -16,7 +16,7 @@ from studio.screens.btree.properties import PropertiesPane, node_fields
 TREE_ACTIONS = frozenset({
     "cursor", "fold_or_parent", "unfold_or_child", "toggle_fold", "toggle_compiled", "add",
     "move", "swap_parent", "copy", "cut", "paste", "delete", "edit_pattern", "find",
-    "next_problem", "focus_properties", "play", "debug", "why_not",
+    "next_problem", "focus_properties", "play", "debug", "explain_dimmed",
 })
 """The tree's keys: not while a property field has the focus (tab and escape lead back)."""
 
@@ -44,19 +44,17 @@ class TreePanes:
             # The keys belong to the field: a button or checkbox takes none of them itself,
             # and delete there deleted the subtree. Up and down walk the fields.
             return action == "cursor" and parameters in ((-1,), (1,))
-        children, pattern = self._offered
-        if action == "add" and parameters in (("last",), ("first",)) and not children:
-            return None  # a leaf: n and N say so, the footer shows them as not now
-        if action == "edit_pattern" and not pattern:
-            return None
-        if action == "why_not":  # only where the key it stands in for cannot act
-            return not (children if parameters == ("add",) else pattern)
         return super().check_action(action, parameters)
 
-    def action_why_not(self, action: str) -> None:
-        node = self.node or {}
-        self.notify(f"{node.get('type')} is a leaf: it takes no children (left, then n, adds "
-                    "one beside it)" if action == "add" else "This node has no pattern", timeout=3)
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        children, pattern = self._offered
+        if action == "add" and not children:
+            node = self.node or {}
+            return (f"{node.get('type')} is a leaf: it takes no children (left, then n, adds "
+                    "one beside it)")
+        if action == "edit_pattern" and not pattern:
+            return "This node has no pattern"
+        return super().why_not(action, parameters)
 
     def offer_keys(self) -> None:
         """Refresh the footer when the node under the cursor changes what ``n`` and ``e`` can

@@ -57,10 +57,10 @@ class SolverScreen(BtreeScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,p", "play_line", "Play the line"),
-        Binding("enter,p", "why_no_line", "", show=False),  # says why while it is dimmed
         Binding("m", "method", "Method"),
         Binding("escape", "cancel_or_back", "Cancel / back"),
     ]
+    EXPLAINED = ("play_line",)
 
     def __init__(self, document, play) -> None:
         super().__init__(document)
@@ -186,11 +186,6 @@ class SolverScreen(BtreeScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo"):
             return False  # it searches the tree play compiled: an edit undone here goes unseen
-        found = self.done and self.outcome.startswith("found")
-        if action == "play_line":
-            return found or None
-        if action == "why_no_line":
-            return not found
         return super().check_action(action, parameters)
 
     def action_method(self) -> None:
@@ -217,10 +212,11 @@ class SolverScreen(BtreeScreen):
         self.dismiss(None)
         self.play.follow_solution()
 
-    def action_why_no_line(self) -> None:
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action != "play_line":
+            return super().why_not(action, parameters)
         if not self.done:
-            self.notify("Still searching: the line can be played once one is found "
-                        "(escape cancels).", timeout=3)
-        else:
-            self.notify(f"There is no line to play ({self.outcome}): escape goes back to the "
-                        "game.", severity="warning", timeout=4)
+            return "Still searching: the line can be played once one is found (escape cancels)."
+        if not self.outcome.startswith("found"):
+            return f"There is no line to play ({self.outcome}): escape goes back to the game."
+        return None

@@ -15,6 +15,7 @@ from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
 from studio.screens.formatting import counted, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
+from studio.screens.tilecode.screens import play_refusal
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
 from studio.storage.tilecode.check import (Problem, blocking_play, game_problems,
                                            missing_player)
@@ -69,7 +70,6 @@ class GameHomeScreen(TilecodeScreen):
         Binding("p", "open('paint')", "Paint"),
         Binding("c", "open('code')", "Code"),
         Binding("g,f5", "open('play')", "Play"),
-        Binding("g,f5", "why_not_play", "", show=False),  # dimmed: pressed, it says why
         Binding("comma", "open('settings')", "Settings", key_display=","),
         Binding("e", "edit_kind", "Name/glyph"),
         Binding("up", "move(0, -1)", "Up", show=False),
@@ -79,6 +79,8 @@ class GameHomeScreen(TilecodeScreen):
         Binding("enter,space,z", "activate", "Open", show=False),
         Binding("escape", "leave", "Back"),
     ]
+    EXPLAINED = ("open('play')",)
+    """Dimmed while the game cannot be played: g says why."""
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("open('map')", "Map editor", "Paint backgrounds and place sprites"),
         ("open('paint')", "Paint editor", "Draw the 16×16 art of the kinds"),
@@ -189,19 +191,12 @@ class GameHomeScreen(TilecodeScreen):
     # ---------------------------------------------------------------------------- actions
 
     def _can_play(self) -> bool:
-        return bool(self.game.rules) and not any(p.is_error for p in self.problems)
+        return play_refusal(self.game, self.problems) is None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
         if action == "open" and parameters == ("play",):
-            return self._can_play() or None
-        if action == "why_not_play":
-            return not self._can_play()
-        return super().check_action(action, parameters)
-
-    def action_why_not_play(self) -> None:
-        from studio.screens.tilecode import screens
-
-        screens.start_play(self)  # refused, with the reason
+            return play_refusal(self.game, self.problems)
+        return super().why_not(action, parameters)
 
     def _row_length(self, row: int) -> int:
         if row == 0:

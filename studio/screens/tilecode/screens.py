@@ -39,16 +39,22 @@ def make(what: str, document: Document[Game], **options: Any) -> Screen:
     return screen_class(document, **options)
 
 
+def play_refusal(game: Game, problems: list | None = None) -> str | None:
+    """Why ``game`` cannot be played yet (``problems``: its :func:`game_problems`, when known),
+    or None when it can."""
+    if not game.rules:
+        return "Play needs at least one rule: open the rules (c) and write one."
+    errors = [p for p in (game_problems(game) if problems is None else problems) if p.is_error]
+    if errors:
+        return f"{blocking_play(len(errors))}: {errors[0].message}"
+    return None
+
+
 def start_play(screen: Screen) -> None:
     """Open the play screen from ``screen``, or say plainly why the game cannot be played."""
     document = screen.document
-    game = document.model
-    if not game.rules:
-        screen.notify("Play needs at least one rule: open the rules (c) and write one.",
-                      severity="warning")
-        return
-    errors = [p for p in game_problems(game) if p.is_error]
-    if errors:
-        screen.notify(f"{blocking_play(len(errors))}: {errors[0].message}", severity="error")
+    refusal = play_refusal(document.model)
+    if refusal:
+        screen.notify(refusal, severity="warning" if not document.model.rules else "error")
         return
     screen.app.push_screen(make("play", document))
