@@ -300,6 +300,7 @@ def test_the_view_and_studio_match_agree(ht_project: Path) -> None:
     import subprocess
     import sys
 
+    # The command swaps sides by default: the view's match does too.
     command = [sys.executable, "-m", "studio", "match", "builtin:greedy", "builtin:lookahead",
                "--seed", "11", "--rounds", "3", "--max-rounds", "5", "--map", "Default,WaffleTown",
                "--json"]
@@ -308,7 +309,9 @@ def test_the_view_and_studio_match_agree(ht_project: Path) -> None:
     async def play() -> dict:
         app = studio_app(ht_project)
         async with app.run_test(size=(100, 30)) as pilot:
-            view = await open_match(pilot, app, plan(ht_project.parent, in_process_builtins=False))
+            swapping = dataclasses.replace(THREE, swap_sides=True)
+            view = await open_match(pilot, app, plan(ht_project.parent, in_process_builtins=False,
+                                                     config=swapping))
             await until(pilot, lambda: view.replay_path is not None)
             return read(view.replay_path)
 

@@ -19,8 +19,8 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import AI_FAILURE, BOTH_FAILED, Entrant, MatchConfig, MatchResult
 from studio.storage import ProjectError, load_project
 from studio.sessions.haunted.entrants import resolve_entrant
-from studio.storage.haunted.kind import (TeamEntry, config_of, maps_of, requires_confinement,
-                                         teams_of)
+from studio.storage.haunted.kind import (TeamEntry, config_of, maps_of, new_match_swaps,
+                                         requires_confinement, teams_of)
 
 FAILURE_NAMES = {"exception": "error", "timeout": "timeout", "bad_shape": "bad-output",
                  "crash": "crash"}
@@ -38,8 +38,10 @@ def match_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", "--time-limit", dest="time_limit", type=float,
                         help="seconds per move (default 2)")
     parser.add_argument("--seed", type=int, help="the seed (default: a random one, printed)")
-    parser.add_argument("--swap-sides", action="store_true", default=None,
-                        help="team A plays away in even rounds")
+    parser.add_argument("--swap-sides", action=argparse.BooleanOptionalAction, default=None,
+                        help="home and away change every round, so neither team always acts "
+                             "first (the default, unless the project's [match] says "
+                             "swap_sides = false)")
     parser.add_argument("--in-process", action="store_true",
                         help="run built-in AIs inside the studio (fast; files still use workers)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -89,7 +91,7 @@ class Setup:
                 rounds, max_rounds,
                 args.time_limit if args.time_limit is not None else base.time_limit,
                 base.load_limit, rotation,
-                args.swap_sides if args.swap_sides is not None else base.swap_sides,
+                args.swap_sides if args.swap_sides is not None else new_match_swaps(self.body),
                 base.coin_toss_if_all_tied,
             )
         except ValueError as exc:

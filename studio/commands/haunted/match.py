@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from studio import __version__
@@ -117,6 +118,8 @@ def _tournament(args: argparse.Namespace) -> int:
         third_place = third_place or table["third_place"]
         if args.seed is None:
             setup.seed = table["seed"]
+        if args.swap_sides is None:
+            setup.config = replace(setup.config, swap_sides=table["swap_sides"])
         if table["seeding"] == "school-size":
             sizes = {t.name: t.school_size for t in setup.teams}
             school_sizes = [sizes[n] for n in entrant_names]

@@ -21,9 +21,13 @@ from studio.screens.haunted.screens import make
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import MatchPlan
 from studio.storage import ProjectError
-from studio.storage.haunted.kind import requires_confinement
+from studio.storage.haunted.kind import new_match_swaps, requires_confinement
 from studio.widgets.footer import KeysFooter
 from studio.widgets.toggles import Checkbox
+
+SWAP_LINES = {True: "  home and away change every round, so neither team always acts first",
+              False: "  the home team is home every round and acts first in each phase"}
+"""What swapping sides changes (home acts first in each phase of a turn, spec §5.2)."""
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
              ("custom", "my own rotation"))
@@ -93,6 +97,7 @@ class MatchSetupScreen(HauntedScreen):
     MatchSetupScreen #start { margin-top: 1; }
     MatchSetupScreen #problem { color: $error; height: auto; }
     MatchSetupScreen #confinement { color: $warning; height: auto; }
+    MatchSetupScreen #swap-note { color: $text-muted; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,
@@ -131,8 +136,9 @@ class MatchSetupScreen(HauntedScreen):
             yield self._row("time limit s", self._input(f"{config.time_limit:g}", "time-limit"))
             yield self._row("seed", self._input(str(secrets.randbits(31)), "seed"))
             yield self._row("pace s/turn", self._input("0.5", "pace"))
-            yield Checkbox("swap sides in even rounds", config.swap_sides, id="swap",
-                           compact=True)
+            swaps = new_match_swaps(model.body)
+            yield Checkbox("swap sides", swaps, id="swap", compact=True)
+            yield Static(SWAP_LINES[swaps], id="swap-note")
             yield Checkbox("no time limit (debugging; never in tournaments)", False,
                            id="no-limit", compact=True)
             note = warning()
@@ -216,6 +222,10 @@ class MatchSetupScreen(HauntedScreen):
         self._problem_shown = False
         problem.update("")
         return plan
+
+    @on(Checkbox.Changed, "#swap")
+    def _show_swap_note(self, event: Checkbox.Changed) -> None:
+        self.query_one("#swap-note", Static).update(SWAP_LINES[bool(event.value)])
 
     @on(Input.Changed)
     @on(Select.Changed)

@@ -17,11 +17,13 @@ from studio.engines.common.inert import name_problem
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
 from studio.storage.folder import slug
-from studio.storage.haunted.kind import SEEDINGS
+from studio.storage.haunted.kind import SEEDINGS, new_match_swaps
 from studio.storage.haunted.project import HauntedModel
 
 MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",
               DOUBLE_ROUND_ROBIN: "double round robin"}
+SWAP_NAMES = {True: "yes (home alternates)", False: "no (one team home)"}
+"""Home acts first in each phase: swapping gives each team that turn in every other round."""
 SEEDING_NAMES = {"registration": "registration order", "school-size": "school size"}
 TIME_LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 """Seconds per move offered by left/right (any value from 0.05 to 60 can be typed)."""
@@ -40,7 +42,8 @@ def tournament(model: HauntedModel, index: int) -> dict[str, Any]:
     return {"name": table.get("name", ""), "mode": table.get("mode", SINGLE),
             "seeding": table.get("seeding", "registration"),
             "entrants": list(table.get("entrants", teams)),
-            "third_place": table.get("third_place", False), "seed": table.get("seed", 0)}
+            "third_place": table.get("third_place", False), "seed": table.get("seed", 0),
+            "swap_sides": table.get("swap_sides", model.config().swap_sides)}
 
 
 def _with(model: HauntedModel, index: int, **changes: Any) -> HauntedModel:
@@ -90,7 +93,8 @@ def new_tournament(model: HauntedModel, name: str = "",
         number += 1
     name = _check_name(model, name or f"Tournament {number}", None)
     table = {"name": name, "mode": SINGLE, "seeding": "registration", "entrants": teams,
-             "third_place": False, "seed": secrets.randbits(31)}
+             "third_place": False, "seed": secrets.randbits(31),
+             "swap_sides": new_match_swaps(model.body)}
     tables = [*model.tournament_tables, table]
     return model.with_table("tournament", tables), len(tables) - 1
 
@@ -161,6 +165,7 @@ def fields(model: HauntedModel, index: int) -> list[Field]:
         Field("rounds", "rounds", f"best of {config.rounds} (max {config.max_rounds})"),
         Field("time_limit", "time limit", f"{config.time_limit:g} s per move"),
         Field("maps", "maps", f"{len(config.maps)}: {maps}"),
+        Field("swap_sides", "swap sides", SWAP_NAMES[bool(table["swap_sides"])]),
     ]
 
 
@@ -197,6 +202,8 @@ def step_field(model: HauntedModel, index: int, key: str, step: int) -> HauntedM
         return _with(model, index, third_place=not table["third_place"])
     if key == "seed":
         return _with(model, index, seed=(table["seed"] + step) % SEED_LIMIT)
+    if key == "swap_sides":
+        return _with(model, index, swap_sides=not table["swap_sides"])
     if key == "rounds":
         rounds = min(MAX_ROUNDS, max(1, config.rounds + 2 * step))
         return _with_match(model, rounds=rounds, max_rounds=max(config.max_rounds, rounds))

@@ -15,7 +15,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +162,7 @@ def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[s
     if table["seeding"] == "school-size":
         by_name = {t.name: t.school_size for t in teams}
         sizes = tuple(by_name[name] for name in table["entrants"])
+    config = replace(config, swap_sides=table["swap_sides"])
     return TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
                           table["name"], tuple(teams), folder, sizes, table["third_place"],
                           tournament_folder(folder, table["name"]), in_process,

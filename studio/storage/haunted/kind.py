@@ -29,7 +29,7 @@ _MATCH_KEYS = {"rounds", "max_rounds", "time_limit", "load_limit", "maps", "swap
 _MAP_KEYS = {"name", "size", "tiles", "home", "away", "description", "provenance"}
 _TEAM_KEYS = {"name", "team", "school", "school_size", "runtime", "source", "monster", "alternate"}
 _TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed",
-                    "require_confinement"}
+                    "require_confinement", "swap_sides"}
 _TOP_KEYS = {"match", "map", "team", "tournament"}
 
 
@@ -321,9 +321,26 @@ def tournaments_of(body: Body, teams: list[TeamEntry]) -> list[dict[str, Any]]:
         if not isinstance(required, bool):
             raise _fail("require_confinement must be true or false", "tournament", index,
                         "require_confinement")
+        # A tournament that does not say plays as the project's matches always did.
+        swap = table.get("swap_sides", _match_table(body).get("swap_sides", False))
+        if not isinstance(swap, bool):
+            raise _fail("swap_sides must be true or false", "tournament", index, "swap_sides")
         out.append({"name": name, "mode": mode, "seeding": seeding, "entrants": list(entrants),
-                    "third_place": third, "seed": seed, "require_confinement": required})
+                    "third_place": third, "seed": seed, "require_confinement": required,
+                    "swap_sides": swap})
     return out
+
+
+def new_match_swaps(body: Body) -> bool:
+    """Whether a new match or tournament swaps sides: yes, unless ``[match]`` says otherwise
+    (home acts first in each phase, so a fixed home is an advantage)."""
+    value = _match_table(body).get("swap_sides", True)
+    return value if isinstance(value, bool) else True
+
+
+def _match_table(body: Body) -> dict[str, Any]:
+    table = body.get("match", {})
+    return table if isinstance(table, dict) else {}
 
 
 # ------------------------------------------------------------------------ the KindSpec hooks
@@ -381,7 +398,7 @@ def new_body(name: str) -> Body:
     """A new project: the five original maps, our example maps, built-in teams, one tournament."""
     return {
         "match": {"rounds": 5, "max_rounds": 10, "time_limit": 2.0, "load_limit": 5.0,
-                  "maps": list(DEFAULT_ROTATION), "swap_sides": False, "coin_toss_if_all_tied": True},
+                  "maps": list(DEFAULT_ROTATION), "swap_sides": True, "coin_toss_if_all_tied": True},
         "map": [map_table(board) for board in builtin_maps().values()],
         "team": [{"name": team, "runtime": "builtin", "source": source, "monster": monster,
                   "alternate": alternate} for team, source, monster, alternate in BUILTIN_TEAMS],

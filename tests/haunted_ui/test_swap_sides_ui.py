@@ -1,0 +1,39 @@
+"""The match setup says what swapping sides changes, and starts ticked in a new project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studio.screens.haunted.setup import MatchSetupScreen
+from studio.storage import create_project
+from studio.widgets.toggles import Checkbox
+from tests.ui_helpers import studio_app
+
+
+async def test_the_setup_says_what_swapping_changes(ht_project: Path) -> None:
+    app = studio_app(ht_project)  # the sample project says swap_sides = false: kept
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        screen = app.screen
+        assert isinstance(screen, MatchSetupScreen)
+        note = screen.query_one("#swap-note")
+        assert not screen.query_one("#swap", Checkbox).value
+        assert "home every round and acts first" in str(note.render())
+        screen.query_one("#swap", Checkbox).value = True
+        await pilot.pause()
+        assert "home and away change every round, so neither team always acts first" in str(
+            note.render())
+        assert screen.plan().config.swap_sides is True
+
+
+async def test_a_new_project_s_match_swaps_sides(tmp_path: Path) -> None:
+    project = create_project(tmp_path, "haunted", "Cup").path
+    app = studio_app(project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        screen = app.screen
+        assert isinstance(screen, MatchSetupScreen)
+        assert screen.query_one("#swap", Checkbox).value
+        assert screen.plan().config.swap_sides is True
