@@ -51,7 +51,7 @@ def test_the_scoreboard_puts_each_teams_rounds_won_on_its_own_line() -> None:
     header, alpha, beta = plain[1:]
     assert alpha.split() == ["A", "Alpha", "1", "-", "-", "1234", "ms"]
     assert beta.split() == ["H", "Beta", "2", "-", "-", "12", "ms"]
-    for word in ("won", "alive", "broken", "answer"):  # each figure under its column's name
+    for word in ("won", "alive", "hits", "answer"):  # each figure under its column's name
         column = header.index(word) + len(word)
         assert alpha[column - 1] != " " and beta[column - 1] != " "
     assert all(len(line) <= SIDE_WIDTH - 2 for line in plain)

@@ -148,11 +148,11 @@ def result_json(result: MatchResult, names: dict[str, str], seed: int) -> dict[s
 
 
 def round_line(r, names: dict[str, str]) -> str:
-    """One text line per round: map, winner, reason, broken counts, turns."""
+    """One text line per round: map, winner, reason, hits (the replay's ``broken``), turns."""
     away = "B" if r.home == "A" else "A"
     winner = names[r.winner_team] if r.winner_team else "tie"
     line = (f"round {r.index:>2}  {r.map:<16} {winner:<20} {round_reason(r.reason, r.failures):<11}"
-            f" broken {r.broken[0]}-{r.broken[1]}  turns {r.turns}  ({names[r.home]} home vs {names[away]})")
+            f" hits {r.broken[0]}-{r.broken[1]}  turns {r.turns}  ({names[r.home]} home vs {names[away]})")
     for team, failure in r.failures.items():
         line += f"\n          {names[team]}: {failure['failure']}: {failure['error']}"
     return line

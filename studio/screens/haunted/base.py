@@ -30,9 +30,11 @@ def open_document(project: Project) -> Document[HauntedModel]:
 HAUNTED_ABOUT = (
     "Each team's AI moves 3 monsters on a board of breaking tiles. Every move hits one tile (a "
     "jump its own, a step the next) and weakens it; a monster dies when its hit breaks the "
-    "tile, on a broken tile or off the board. A round goes to the team with monsters left; "
-    "when both lose their last in one turn, to the one with more hits (\"broken\" counts hits, "
-    "not broken tiles). Home moves first in each phase: swap sides alternates who is home.")
+    "tile, on a broken tile or off the board. What decides a round: the team with monsters "
+    "left wins it; when both lose their last in the same turn, the team with more hits wins, "
+    "and equal hits tie it. \"hits\" counts every hit of a team's monsters that weakened a tile "
+    "(the one that breaks it too), not the tiles broken. Home moves first in each phase: swap "
+    "sides alternates who is home.")
 """What help says of Haunted Tiles on the screens where matches are set up, watched and run."""
 
 

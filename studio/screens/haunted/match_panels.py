@@ -1,5 +1,5 @@
 """The text panels beside a Haunted Tiles board, shared by the match view and the replay viewer:
-the scoreboard (§13.3: round k of N, the tally, per team living monsters, tiles broken, answer
+the scoreboard (§13.3: round k of N, the tally, per team living monsters, hits on tiles, answer
 time) and the turn panel (this turn's moves per monster, warnings, failures)."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
     team, team A first, with the rounds it won beside its name."""
     title = round_title(round_index, config, round_index > config.rounds, coin)
     lines = [Text(title + (f" · {ties} tied" if ties else ""), style=styles.accent),
-             Text(f"{'':18} {'won':>3} {'alive':>5} {'broken':>6} {'answer':>7}",
+             Text(f"{'':18} {'won':>3} {'alive':>5} {'hits':>6} {'answer':>7}",
                   style=styles.muted)]
     for team, name in zip("AB", names):
         side = "home" if team == home else "away"

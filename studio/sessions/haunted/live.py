@@ -340,8 +340,10 @@ def last_line(text: str) -> str:
     return (lines[-1] if lines else "") + where
 
 
-REASONS = {"eliminated": "the other side all fell", "tiebreak": "more tiles broken",
-           "tie": "as many tiles broken", "ai_failure": "the other AI failed",
+# "broken" (the engine's and the replay's word) counts hits that weakened a tile, not tiles
+# broken: said as hits, or "broken 32–32" read as 32 holes on a 7×7 board.
+REASONS = {"eliminated": "the other side all fell", "tiebreak": "both fell at once, more hits",
+           "tie": "both fell at once, as many hits", "ai_failure": "the other AI failed",
            "both_failed": "both AIs failed"}
 """A round result's reason code (the replay format's) as the log says it."""
 
@@ -359,5 +361,5 @@ def round_line(result: RoundResult, names: tuple[str, str]) -> str:
         detail += "; " + "; ".join(
             f"{names[0 if team == 'A' else 1]}: {f['failure']} — {last_line(f['error'])}"
             for team, f in result.failures.items())
-    return (f"round {result.index} ({result.map}): {who} ({detail}), broken "
+    return (f"round {result.index} ({result.map}): {who} ({detail}), hits "
             f"{result.broken[0]}–{result.broken[1]}, {result.turns} turn{'' if result.turns == 1 else 's'}")
