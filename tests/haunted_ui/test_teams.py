@@ -217,7 +217,7 @@ async def test_adding_an_existing_file_and_a_built_in(ht_project: Path) -> None:
     app = app_on(ht_project)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_teams(pilot)
-        await pilot.press("a", "f")
+        await pilot.press("a", "f", "t")  # t: type a path rather than pick a file
         form = await fill(pilot, file="ais/missing.py")
         await pilot.press("enter")
         assert "no such file" in problem_text(form)
@@ -308,7 +308,7 @@ async def test_a_whole_add_typed_in_one_burst_fills_the_form(ht_project: Path) -
     app = app_on(ht_project)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_teams(pilot)
-        for key in ("a", "f", *"Owls", "tab", *"ais/good.py", "enter"):
+        for key in ("a", "f", "t", *"Owls", "tab", *"ais/good.py", "enter"):
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await wait_until(pilot, lambda: len(screen.model.team_tables) == 6
                          and app.screen is screen, "the team was not added")

@@ -43,6 +43,10 @@ MAX_AI_SOURCE_BYTES = 4 * MIB
 """One AI file (.py or .js): big enough for a library embedded in it, as the original rules ask."""
 MAX_INDEX_BYTES = 4 * MIB
 """A tournament's ``index.json`` (its bracket and standings)."""
+AI_FILES_LISTED = 200
+"""AI files offered to pick from when a team is added (more: the list says so; a path is typed)."""
+AI_FILES_SCANNED = 5_000
+"""Folder entries looked at to find them: a folder of 10,000 files must not hold the dialog up."""
 
 # ------------------------------------------------------------------------------------ shapes
 

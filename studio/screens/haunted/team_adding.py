@@ -18,6 +18,7 @@ from studio.screens.formatting import counted
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.ai_files import import_team_list, write_starter
+from studio.sessions.haunted.ai_listing import ai_files
 from studio.storage import ProjectError
 from studio.storage.haunted.project import HauntedModel
 from studio.storage.haunted.teams_csv import COLUMNS
@@ -27,6 +28,8 @@ ADD_CHOICES = [("file", "An existing AI file (.py or .js)"),
                ("js", "A new JavaScript AI from the template"),
                ("builtin", "A built-in AI")]
 """How a team is added: (answer, label); keys f, p, j, b pick them."""
+TYPED = "type"
+"""The file list's first choice: type a path instead (``t``); files are ``file:PATH``."""
 
 
 def refusal(error: ProjectError) -> str:
@@ -48,8 +51,12 @@ class TeamAdding:
                                                          ADD_CHOICES, keys="fpjb"))
         name = Field("name", "Name", registry.free_team_name(self.model, "New Team"))
         if how == "file":
+            picked = await self._pick_file()
+            if picked is None:
+                return
             fields = [Field("name", "Name", placeholder="the file's name if empty"),
-                      Field("file", "File", placeholder="ais/my_ai.py (relative to the project)")]
+                      Field("file", "File", picked,
+                            placeholder="ais/my_ai.py (relative to the project)")]
             await self.app.push_screen_wait(FormDialog(
                 "Add an AI file", fields, self._add_file, "Add",
                 f"A .py or .js file; relative paths start at {self.folder}."))
@@ -63,6 +70,21 @@ class TeamAdding:
             fields = [name, Field("builtin", "Built-in", "greedy", tuple(BUILTINS))]
             await self.app.push_screen_wait(FormDialog(
                 "Add a built-in AI", fields, self._add_builtin, "Add"))
+
+    async def _pick_file(self) -> str | None:
+        """A ``.py``/``.js`` file of the project's folder, "" to type a path, None: cancelled."""
+        found = ai_files(self.folder)
+        if not found.paths:
+            return ""
+        title = f"Add an AI file: {counted(len(found.paths), 'file')} in the project's folder"
+        if not found.complete:
+            title = (f"Add an AI file: the first {len(found.paths)} found (the folder holds "
+                     "too many to look through): type a path for another")
+        choices = [(TYPED, "Type a path…"), *((f"file:{path}", path) for path in found.paths)]
+        picked = await self.app.push_screen_wait(PickDialog(title, choices, keys="t"))
+        if picked is None:
+            return None
+        return "" if picked == TYPED else picked.removeprefix("file:")
 
     def _add_entry(self, label: str, table: dict) -> str:
         return self.apply(label, lambda m: registry.add(m, table), len(self.model.team_tables))
