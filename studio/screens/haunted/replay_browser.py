@@ -34,8 +34,34 @@ COLUMNS = ("when", "teams", "result", "maps", "seed")
 """Maps after the result: at 80 columns the last columns are cut (the line below has it all)."""
 NAME_CUT = 12
 """Team names are cut to this where the table is narrow."""
+SHORTEST_CUT = 8
+"""... and to this where the winner's name in the result column is long too."""
 MAPS_AT_LEAST = 12
-"""Columns kept for the maps (with their margins) before team names are cut further."""
+"""Columns kept for the maps (with their margins) before team names are cut further: "Default
++4" (the first map and how many more) fits."""
+
+
+def result_cell(info: ReplayInfo, cut: int) -> str:
+    """The result as the table shows it: the winner's name cut as the team names are (the
+    line below has it whole), so that the maps keep their room."""
+    result = info.result.replace(", coin toss", ", toss")
+    for team in info.teams:
+        if result.startswith(f"{team} wins "):
+            return fit(team.removeprefix("builtin:"), cut) + result[len(team):]
+    return result.removeprefix("builtin:")
+
+
+def maps_cell(maps: tuple[str, ...], width: int) -> str:
+    """The maps in ``width`` columns: all of them, else the first and how many more ("Default
+    +4"), else how many. Cut letter by letter they read as "C" or "Def…"."""
+    whole = ", ".join(maps) or "-"
+    if cell_len(whole) <= width or not maps:
+        return fit(whole, width)
+    more = f" +{len(maps) - 1}" if len(maps) > 1 else ""
+    first = width - len(more)
+    if first >= min(cell_len(maps[0]), 6):
+        return fit(maps[0], first) + more
+    return fit(counted(len(maps), "map"), width)
 
 
 class ReplayBrowserScreen(HauntedScreen):
@@ -115,7 +141,7 @@ class ReplayBrowserScreen(HauntedScreen):
         folder = replays_folder(self.folder)
         if folder.is_relative_to(Path.cwd()):
             folder = folder.relative_to(Path.cwd())
-        count = f"{len(self.shown)} of {len(self.infos)}" if needle else str(len(self.infos))
+        count = f"{len(self.shown)} of {len(self.infos)}" if needle else len(self.infos)
         self.query_one("#status", Static).update(Text(inert(
             f"{counted(count, 'replay')} in {folder}" if self.infos else
             f"No replays yet: matches save theirs in {folder}")))
@@ -128,7 +154,7 @@ class ReplayBrowserScreen(HauntedScreen):
         def rows(teams: int) -> list[list[str]]:
             return [[info.created.replace("T", " ").rstrip("Z")[5:16] or info.path.name[:11],
                      " vs ".join(fit(t.removeprefix("builtin:"), teams) for t in info.teams),
-                     info.error and f"✗ {info.error}" or info.result,
+                     info.error and f"✗ {info.error}" or result_cell(info, teams),
                      ", ".join(info.maps) or "-",
                      "" if info.seed is None else str(info.seed)] for info in self.infos]
 
@@ -138,16 +164,18 @@ class ReplayBrowserScreen(HauntedScreen):
 
         longest = max((len(name) for info in self.infos for name in info.teams),
                       default=NAME_CUT)
-        for teams in range(max(longest, NAME_CUT), NAME_CUT - 1, -1):
+        # Down to NAME_CUT; further (to SHORTEST_CUT) only where long names in the results too
+        # would leave the maps no room.
+        for teams in range(max(longest, NAME_CUT), SHORTEST_CUT - 1, -1):
             shown = rows(teams)
             used = sum(room(shown, k) for k in range(3))
             if used + MAPS_AT_LEAST <= width:
                 break
         seed = room(shown, 4) if self.infos else 0
         columns = len(COLUMNS) if used + MAPS_AT_LEAST + seed <= width else 4
-        maps = max(width - used - (seed if columns == 5 else 0) - 2, 4)  # at least "De…"
-        for row in shown:
-            row[3] = fit(row[3], maps)
+        maps = max(width - used - (seed if columns == 5 else 0) - 2, MAPS_AT_LEAST - 2)
+        for info, row in zip(self.infos, shown):
+            row[3] = maps_cell(info.maps, maps)
         return COLUMNS[:columns], [tuple(row) for row in shown]
 
     def on_resize(self) -> None:
