@@ -158,3 +158,11 @@ def test_an_imported_url_team_fails_its_load_test_saying_why(tmp_path: Path) -> 
     tested = run_load_test(str(tmp_path / result.files[1]), FAST, DEFAULT)
     assert not tested.ok and "not downloaded yet: https://example.com/ai.js" in tested.error
     assert run_load_test(str(tmp_path / result.files[0]), FAST, DEFAULT).ok
+
+
+def test_the_starters_fit_the_ai_editor_at_80_columns() -> None:
+    from studio.sessions.haunted.ai_files import TEMPLATE_WIDTH, starter_text
+
+    for js in (False, True):
+        text = starter_text("Bot", "ais/bot.js" if js else "ais/bot.py", js)
+        assert max(len(line) for line in text.splitlines()) <= TEMPLATE_WIDTH == 70

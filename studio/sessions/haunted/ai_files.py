@@ -25,38 +25,45 @@ from studio.storage.reading import decode_text, read_bounded
 AI_FOLDER = "ais"
 """Where new AI files go, beside the project file."""
 
-PYTHON_STARTER = '''"""{name}: a Haunted Tiles AI (from the studio's starter template).
+PYTHON_STARTER = '''"""{name}
+A Haunted Tiles AI, from the studio's starter template.
 
 Play it with:  studio match {file} builtin:greedy
 
-The studio calls ``main(game_state, side)`` once per turn, in a sandboxed worker process that is
-started for each round: module-level variables last for one round. ``print`` output shows in the
-match log. Answer within the time limit (2 s by default) or the round is lost.
+The studio calls ``main(game_state, side)`` once per turn, in a
+sandboxed worker process started for each round: module-level
+variables last for one round. ``print`` output shows in the match log.
+Answer within the time limit (2 s by default) or the round is lost.
 
-``game_state`` (your own copy; rows first, ``tileStates[row][col]``; north is row - 1)::
+``game_state`` (your own copy; rows first, ``tileStates[row][col]``;
+north is row - 1)::
 
     {{
       "boardSize": [7, 7],
-      "tileStates": [[3, 3, 3, 3, 3, 3, 3], ...],   # 3 good, 2 warning, 1 danger, 0 broken
-      "teamStates": {{
-        "home": [{{"coord": [0, 0], "isDead": False}}, ...],   # always 3 monsters, [row, col]
+      # 3 good, 2 warning, 1 danger, 0 broken:
+      "tileStates": [[3, 3, 3, 3, 3, 3, 3], ...],
+      "teamStates": {{  # always 3 monsters a team; coord is [row, col]
+        "home": [{{"coord": [0, 0], "isDead": False}}, ...],
         "away": [{{"coord": [6, 0], "isDead": False}}, ...]
       }}
     }}
 
-``side`` is "home" or "away". Return a list of three moves, one per monster in order (entries for
-dead monsters are ignored): "north", "south", "east", "west" or "none" (jump in place). Every move
-hits a tile: a jump hits your own tile, a step the tile you land on; a tile that reaches 0 breaks
-and whoever stands on it falls. Stepping off the board is falling too.
+``side`` is "home" or "away". Return a list of three moves, one per
+monster in order (entries for dead monsters are ignored): "north",
+"south", "east", "west" or "none" (jump in place). Every move hits a
+tile: a jump hits your own tile, a step the tile you land on; a tile
+that reaches 0 breaks and whoever stands on it falls. Stepping off the
+board is falling too.
 """
 
-import random  # seeded by the studio for every round: same seed, same game
+import random  # seeded by the studio each round: same seed, same game
 
-STEPS = {{"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1), "none": (0, 0)}}
+STEPS = {{"north": (-1, 0), "south": (1, 0), "east": (0, 1),
+         "west": (0, -1), "none": (0, 0)}}
 
 
 def main(game_state, side):
-    """Each living monster steps to the strongest tile next to it (or stays)."""
+    """Each living monster steps to the strongest tile beside it."""
     rows, cols = game_state["boardSize"]
     tiles = game_state["tileStates"]
     moves = []
@@ -69,33 +76,45 @@ def main(game_state, side):
         for move, (dr, dc) in STEPS.items():
             r, c = row + dr, col + dc
             if 0 <= r < rows and 0 <= c < cols:
-                # A jump leaves the own tile one weaker; a step weakens the destination.
+                # A jump weakens the own tile, a step the next one.
                 strength = tiles[r][c] - 1
-                if strength > best_strength or (strength == best_strength and random.random() < 0.5):
+                better = strength > best_strength
+                if strength == best_strength:
+                    better = random.random() < 0.5  # a tie: either
+                if better:
                     best, best_strength = move, strength
         moves.append(best)
     return moves
 '''
 
-JS_STARTER = '''// {name}: a Haunted Tiles AI in JavaScript (from the studio's starter template).
+JS_STARTER = '''// {name}
+// A Haunted Tiles AI in JavaScript, from the studio's starter.
 //
 // Play it with:  studio match {file} builtin:greedy
-// (JavaScript AIs need the studio's js extra: pip install 'tilegame-studio[js]')
+// (JavaScript AIs need the studio's js extra:
+//  pip install 'tilegame-studio[js]')
 //
-// The studio calls main(gameState, side) once per turn in a fresh V8 context per round: global
-// variables last for one round. console.log output shows in the match log. You may return a
-// Promise (setTimeout works); answer within the time limit (2 s by default) or lose the round.
+// The studio calls main(gameState, side) once per turn, in a fresh
+// V8 context each round: global variables last for one round.
+// console.log output shows in the match log. You may return a Promise
+// (setTimeout works); answer within the time limit (2 s by default)
+// or lose the round.
 //
 // gameState (rows first, tileStates[row][col]; north is row - 1):
 //   {{ boardSize: [7, 7],
-//     tileStates: [[3, 3, 3, 3, 3, 3, 3], ...],        // 3 good, 2 warning, 1 danger, 0 broken
-//     teamStates: {{ home: [{{ coord: [0, 0], isDead: false }}, ...],   // always 3, [row, col]
+//     // 3 good, 2 warning, 1 danger, 0 broken:
+//     tileStates: [[3, 3, 3, 3, 3, 3, 3], ...],
+//     // always 3 monsters a team; coord is [row, col]:
+//     teamStates: {{ home: [{{ coord: [0, 0], isDead: false }}, ...],
 //                   away: [{{ coord: [6, 0], isDead: false }}, ...] }} }}
-// side is "home" or "away". Return three moves, one per monster in order (dead ones ignored):
-// "north", "south", "east", "west" or "none" (jump in place). Every move hits a tile; a tile
-// that reaches 0 breaks and whoever stands on it falls. Stepping off the board is falling too.
+// side is "home" or "away". Return three moves, one per monster in
+// order (dead ones ignored): "north", "south", "east", "west" or
+// "none" (jump in place). Every move hits a tile; a tile that reaches
+// 0 breaks and whoever stands on it falls. Stepping off the board is
+// a fall too.
 
-var STEPS = {{ north: [-1, 0], south: [1, 0], east: [0, 1], west: [0, -1], none: [0, 0] }};
+var STEPS = {{ north: [-1, 0], south: [1, 0], east: [0, 1],
+              west: [0, -1], none: [0, 0] }};
 
 function main(gameState, side) {{
   var rows = gameState.boardSize[0], cols = gameState.boardSize[1];
@@ -104,11 +123,13 @@ function main(gameState, side) {{
     if (monster.isDead) return "none";
     var best = "none", bestStrength = -1;
     Object.keys(STEPS).forEach(function (move) {{
-      var r = monster.coord[0] + STEPS[move][0], c = monster.coord[1] + STEPS[move][1];
+      var r = monster.coord[0] + STEPS[move][0];
+      var c = monster.coord[1] + STEPS[move][1];
       if (r < 0 || r >= rows || c < 0 || c >= cols) return;
-      // A jump leaves the own tile one weaker; a step weakens the destination.
+      // A jump weakens the own tile, a step the next one.
       var strength = tiles[r][c] - 1;
-      if (strength > bestStrength || (strength === bestStrength && Math.random() < 0.5)) {{
+      if (strength > bestStrength ||
+          (strength === bestStrength && Math.random() < 0.5)) {{
         best = move; bestStrength = strength;
       }}
     }});
@@ -116,6 +137,10 @@ function main(gameState, side) {{
   }});
 }}
 '''
+
+TEMPLATE_WIDTH = 70
+"""The starters' longest line: the AI editor shows them whole at 80 columns, beside its line
+numbers (the name and file path filled in may go further)."""
 
 
 def starter_text(name: str, file_name: str, js: bool) -> str:
