@@ -20,7 +20,9 @@ def model(ht_project: Path):
 def test_left_and_right_go_through_the_choices(model) -> None:
     modes = [setup.step_field(model, 0, "mode", k).tournament_tables[0]["mode"] for k in (1, -1)]
     assert modes == ["round-robin", "double-round-robin"]
-    seeded = setup.step_field(model, 0, "seeding", 1)
+    sized = model.with_table("team", [{**t, "school_size": 100 * k}
+                                      for k, t in enumerate(model.team_tables)])
+    seeded = setup.step_field(sized, 0, "seeding", 1)
     assert setup.tournament(seeded, 0)["seeding"] == "school-size"
     assert setup.tournament(setup.step_field(model, 0, "seed", -1), 0)["seed"] == 0
     longer = setup.step_field(model, 0, "rounds", 1)

@@ -67,8 +67,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
     TournamentScreen #top { height: 9; }
     TournamentScreen .pane { height: 100%; border: round $primary 30%; overflow-x: hidden; }
     TournamentScreen .pane.-active { border: round $accent; }
-    TournamentScreen #tournaments { width: 22; }
-    TournamentScreen #entrants { width: 1fr; }
+    TournamentScreen #tournaments { width: 17; }
+    TournamentScreen #entrants { width: 1fr; min-width: 26; }
     TournamentScreen #settings { width: 1fr; min-width: 36; }
     TournamentScreen #status { height: auto; max-height: 2; padding: 0 1; }
     TournamentScreen #results { height: 1fr; max-height: 100%; border: round $primary 30%; }

@@ -23,7 +23,8 @@ def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int)
         about = f"{team.runtime} {team.source}" if team else "not in the registry"
         if team and team.school:
             about += f" · {team.school} ({team.school_size})"
-        line = Text.assemble(f"{k:>2} {name}  ", (about if wide or not team else "", styles.muted))
+        line = Text.assemble(f"{k:>2} {inert(name)}  ",
+                             (inert(about) if wide or not team else "", styles.muted))
         line.rstrip()
         if width > 10:
             line.truncate(width, overflow="ellipsis")

@@ -158,8 +158,7 @@ def fields(model: HauntedModel, index: int) -> list[Field]:
     maps = " → ".join(config.maps)
     return [
         Field("mode", "mode", MODE_NAMES.get(table["mode"], str(table["mode"]))),
-        Field("seeding", "seeding", SEEDING_NAMES.get(table["seeding"], str(table["seeding"])),
-              single),
+        Field("seeding", "seeding", _seeding_name(model, index, table["seeding"]), single),
         Field("third_place", "3rd place", "yes" if table["third_place"] else "no", single),
         Field("seed", "seed", str(table["seed"])),
         Field("rounds", "rounds", f"best of {config.rounds} (max {config.max_rounds})"),
@@ -167,6 +166,25 @@ def fields(model: HauntedModel, index: int) -> list[Field]:
         Field("maps", "maps", f"{len(config.maps)}: {maps}"),
         Field("swap_sides", "swap sides", SWAP_NAMES[bool(table["swap_sides"])]),
     ]
+
+
+def sizes_unused(model: HauntedModel, index: int) -> str:
+    """Why seeding by school size would seed as registration order does ("" when it would not):
+    the sort by size keeps registration order among equal sizes."""
+    sizes = {t.name: t.school_size for t in model.teams()}
+    entered = {sizes.get(name, 0) for name in tournament(model, index)["entrants"]}
+    if entered == {0}:
+        return "no entrant has a school size: enter them in Teams & AIs (a on the hub)"
+    if len(entered) == 1:
+        return "every entrant's school has the same size"
+    return ""
+
+
+def _seeding_name(model: HauntedModel, index: int, seeding: str) -> str:
+    name = SEEDING_NAMES.get(seeding, str(seeding))
+    if seeding == "school-size" and sizes_unused(model, index):
+        return name + (" (none)" if "no entrant" in sizes_unused(model, index) else " (equal)")
+    return name
 
 
 def _cycle(values: list[Any], current: Any, step: int) -> Any:
@@ -197,7 +215,11 @@ def step_field(model: HauntedModel, index: int, key: str, step: int) -> HauntedM
     if key in ("seeding", "third_place") and table["mode"] != SINGLE:
         raise SetupError(f"{key.replace('_', ' ')} applies to single elimination only")
     if key == "seeding":
-        return _with(model, index, seeding=_cycle(list(SEEDINGS), table["seeding"], step))
+        seeding = _cycle(list(SEEDINGS), table["seeding"], step)
+        unused = sizes_unused(model, index)
+        if seeding == "school-size" and unused:
+            raise SetupError(f"seeding by school size would change nothing: {unused}")
+        return _with(model, index, seeding=seeding)
     if key == "third_place":
         return _with(model, index, third_place=not table["third_place"])
     if key == "seed":
