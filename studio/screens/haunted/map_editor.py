@@ -21,6 +21,7 @@ from textual.containers import Horizontal
 from textual.widgets import Header
 
 from studio.engines.haunted.map_edit import (
+    Fairness,
     MapDraft,
     at,
     blank,
@@ -112,6 +113,8 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
         self.pending: str | None = None
         """``home`` / ``away`` after ``h`` / ``a``: the next 1-3 places that start."""
         self.show_fairness = False
+        self._fairness_said: str | None = None
+        """The verdict last toasted (None: none while the check is off)."""
         self._parsed: tuple[object, MapDraft | None, ProjectError | None] = (None, None, None)
         self._checked: tuple[object, ProjectError | None] = (None, None)
 
@@ -182,8 +185,9 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
             return
         state = ToolState(self.index, len(self.model.map_tables), self.brush, self.symmetry,
                           self.pen, self.pending, self.tile)
-        lines = tool_lines(draft, state, problems(draft), self._project_problem(),
-                           fairness(draft) if self.show_fairness else None, ui)
+        checked = fairness(draft) if self.show_fairness else None
+        self._say_fairness(checked)
+        lines = tool_lines(draft, state, problems(draft), self._project_problem(), checked, ui)
         lines += self.simulation_lines()
         columns = self.board.renderer.cell_size[0]
         # Room is kept for the scroll bar, which comes once the lines outgrow the pane and was
@@ -252,12 +256,20 @@ class MapEditorScreen(FairnessSimulation, MapManaging, BoardEditing):
     def action_fairness(self) -> None:
         """Show (or hide) the fairness check; while shown it follows every edit."""
         self.show_fairness = not self.show_fairness
-        draft = self.draft
-        if self.show_fairness and draft is not None:
-            result = fairness(draft)
-            self.notify("Fair: " + " and ".join(result.modes) if result.fair
-                        else "Not fair: the tools pane says where", timeout=3)
+        self._fairness_said = None
         self.show_status()
+
+    def _say_fairness(self, result: Fairness | None) -> None:
+        """Toast the check's verdict when it is turned on and whenever it changes, in place of
+        the last one: a "Fair" toast stayed up beside the pane's "✗ not fair" after an edit."""
+        if result is None:
+            self._fairness_said = None
+            return
+        verdict = ("Fair: " + " and ".join(result.modes) if result.fair
+                   else "Not fair: the tools pane says where")
+        if verdict != self._fairness_said:
+            self._fairness_said = verdict
+            self.app.notify_in_place("fairness", verdict, timeout=3)
 
     def action_escape(self) -> None:
         if self.pending:
