@@ -22,7 +22,7 @@ from studio.storage.haunted.project import HauntedModel
 
 MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",
               DOUBLE_ROUND_ROBIN: "double round robin"}
-SWAP_NAMES = {True: "yes (home alternates)", False: "no (one team home)"}
+SWAP_NAMES = {True: "yes, every round", False: "no (fixed home)"}
 """Home acts first in each phase: swapping gives each team that turn in every other round."""
 SEEDING_NAMES = {"registration": "registration order", "school-size": "school size"}
 TIME_LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
