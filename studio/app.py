@@ -26,6 +26,7 @@ from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
 from studio.widgets.inert import InertFilter
+from studio.widgets.terminal_input import install as read_escape_apart
 from studio.widgets.typeahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ class StudioApp(TypeAhead):
         """``freeze_startup``: see :func:`_freeze_startup_objects`; once per process (``studio``
         sets it), never in tests, which start many apps in one process."""
         super().__init__()
+        read_escape_apart()  # escape typed with the next key in one packet: two keys
         self.freeze_startup = freeze_startup
         path = Path(path)
         self.folder = path if path.is_dir() else path.parent
