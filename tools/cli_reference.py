@@ -59,8 +59,10 @@ def _default(action: argparse.Action) -> str:
     default = action.default
     if action.nargs == 0 or default in (None, argparse.SUPPRESS, [], ""):
         return ""
-    # A default under the home folder is written from it, so the page is the same for everyone.
-    return _cell(f"`{str(default).replace(str(Path.home()), '~')}`")
+    if isinstance(default, Path) and default.is_relative_to(Path.home()):
+        # Under the home folder it is written from "~", so the page is the same for everyone.
+        default = f"~/{default.relative_to(Path.home()).as_posix()}"
+    return _cell(f"`{default}`")
 
 
 def _help(parser: argparse.ArgumentParser, action: argparse.Action, group: str) -> str:
