@@ -13,7 +13,8 @@ from tests.conftest import ROOT
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("cli_reference", ROOT / "tools" / "cli_reference.py")
+    path = ROOT / "tools" / "cli_reference.py"
+    spec = importlib.util.spec_from_file_location("cli_reference", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("cli_reference", module)
     spec.loader.exec_module(module)

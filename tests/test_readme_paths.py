@@ -33,7 +33,9 @@ def test_the_table_names_each_place_the_code_writes() -> None:
         assert place in section, place
 
 
-def test_the_host_key_place_is_the_one_serve_uses(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_host_key_place_is_the_one_serve_uses(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
     hostkey = pytest.importorskip("studio.ssh.hostkey")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     path = hostkey.default_host_key_path()
@@ -41,5 +43,6 @@ def test_the_host_key_place_is_the_one_serve_uses(monkeypatch: pytest.MonkeyPatc
     assert f"`$XDG_STATE_HOME/studio/{hostkey.KEY_NAME}`" in _section()
     monkeypatch.delenv("XDG_STATE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert hostkey.default_host_key_path() == tmp_path / ".local" / "state" / "studio" / hostkey.KEY_NAME
+    state = tmp_path / ".local" / "state" / "studio"
+    assert hostkey.default_host_key_path() == state / hostkey.KEY_NAME
     assert "~/.local/state/studio/" in _section()

@@ -92,7 +92,8 @@ def _section(name: str, parser: argparse.ArgumentParser, summary: str) -> list[s
         lines += [_cell(summary[0].upper() + summary[1:]) + ".", ""]
     rows = [
         action for action in parser._actions  # noqa: SLF001
-        if action.help is not argparse.SUPPRESS and not isinstance(action, argparse._HelpAction)  # noqa: SLF001
+        if action.help is not argparse.SUPPRESS
+        and not isinstance(action, argparse._HelpAction)  # noqa: SLF001
     ]
     if not rows:
         return [*lines, "No options.", ""]
@@ -113,7 +114,8 @@ def render() -> str:
     sections = [HEADER]
     for name in ["open", *INDEX]:
         parser = build_parser(name)
-        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+        sub = next(a for a in parser._actions  # noqa: SLF001
+                   if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
         summary = {a.dest: a.help for a in sub._choices_actions}[name]  # noqa: SLF001
         sections.append("\n".join(_section(name, sub.choices[name], summary or "")))
     return "\n".join(sections).rstrip("\n") + "\n"
