@@ -53,6 +53,10 @@ def _freeze_startup_objects() -> None:
     gc.enable()
 
 
+_SIGHUP = getattr(signal, "SIGHUP", 1)
+"""Windows has no SIGHUP: naming it here stopped the studio from importing at all there."""
+
+
 class StudioApp(TypeAhead):
     """The studio. ``path`` is a folder of projects or one project file."""
 
@@ -113,7 +117,7 @@ class StudioApp(TypeAhead):
             return StudioDriver
         return driver
 
-    def hang_up(self, sig: int = signal.SIGHUP) -> None:
+    def hang_up(self, sig: int = _SIGHUP) -> None:
         """The terminal went away (SIGHUP) or the studio is told to stop (SIGTERM): nobody is
         left to answer a question, so end now; what screens keep on their way out (a running
         match's replay so far) they save first, and unsaved edits are lost as on a dropped line.
