@@ -26,6 +26,7 @@ from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
 from studio.widgets.inert import InertFilter
+from studio.widgets.terminal_input import install as read_escape_apart
 from studio.widgets.typeahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -52,6 +53,10 @@ def _freeze_startup_objects() -> None:
     gc.enable()
 
 
+_SIGHUP = getattr(signal, "SIGHUP", 1)
+"""Windows has no SIGHUP: naming it here stopped the studio from importing at all there."""
+
+
 class StudioApp(TypeAhead):
     """The studio. ``path`` is a folder of projects or one project file."""
 
@@ -76,6 +81,7 @@ class StudioApp(TypeAhead):
         """``freeze_startup``: see :func:`_freeze_startup_objects`; once per process (``studio``
         sets it), never in tests, which start many apps in one process."""
         super().__init__()
+        read_escape_apart()  # escape typed with the next key in one packet: two keys
         self.freeze_startup = freeze_startup
         path = Path(path)
         self.folder = path if path.is_dir() else path.parent
@@ -111,7 +117,7 @@ class StudioApp(TypeAhead):
             return StudioDriver
         return driver
 
-    def hang_up(self, sig: int = signal.SIGHUP) -> None:
+    def hang_up(self, sig: int = _SIGHUP) -> None:
         """The terminal went away (SIGHUP) or the studio is told to stop (SIGTERM): nobody is
         left to answer a question, so end now; what screens keep on their way out (a running
         match's replay so far) they save first, and unsaved edits are lost as on a dropped line.

@@ -45,6 +45,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("serve", _arguments)
 def _serve(args: argparse.Namespace) -> int:
+    if sys.platform == "win32":  # each session is a studio in a pseudo-terminal: POSIX only
+        return _fail("studio serve needs Linux or macOS (it gives every login a pseudo-terminal, "
+                     "which Windows has not); on Windows run it in WSL")
     try:
         from studio.ssh import hostkey
         from studio.ssh.server import ServeConfig, StudioSSH, precompile

@@ -65,6 +65,21 @@ def test_a_second_game_of_one_name_is_imported_under_its_file_s_name_too(
     assert Path(second).name == "mini-push-level_4.toml"
 
 
+def test_the_same_game_imported_again_is_refused_unless_forced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """It used to be written as `mini-push-level_3.toml`, a copy under another name."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "level_3.yaml").write_text(GAME, encoding="utf-8")
+    assert cli.main(["import", "level_3.yaml"]) == 0
+    capsys.readouterr()
+    assert cli.main(["import", "level_3.yaml"]) == 1
+    assert "the file exists" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["level_3.yaml", "mini-push.toml"]
+    assert cli.main(["import", "level_3.yaml", "--force"]) == 0
+    assert capsys.readouterr().out.strip() == "mini-push.toml"
+    assert (tmp_path / "mini-push.toml.bak").exists()
+
+
 def test_authoring_errors_exit_1_with_the_node_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: b\ntree:\n  type: order\n  children:\n  - {type: x-link, target: gone}\n", encoding="utf-8")

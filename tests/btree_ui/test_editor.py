@@ -148,6 +148,10 @@ async def test_the_pattern_editor_grid_and_text_form(bt_folder: Path) -> None:
         assert len(board()) == 4 and board()[1] == ["?", "?", "?"]
         await pilot.press("f3")  # and removed again (the cursor is on it)
         assert len(board()) == 3
+        await pilot.press("ctrl+d")  # the same, where a terminal keeps the function keys
+        assert len(board()) == 4
+        await pilot.press("ctrl+u")
+        assert len(board()) == 3
         await pilot.press("tab")
         area = pattern_screen.query_one("TextArea")
         area.text = "A B\nC D\n over\n. .\n. x"

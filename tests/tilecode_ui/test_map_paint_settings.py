@@ -110,6 +110,11 @@ async def test_art_mode_switches_the_cell_size(tc_folder: Path) -> None:
         assert board.renderer.cell_size == (2, 1)
         await pilot.press("v")
         assert game_of(app).render == "art" and board.renderer.cell_size == (4, 2)
+        # The mode is the project's setting (tilecode.md §8: "switchable per project"), saved
+        # with it, so the README calls `v` an edit: it marks the project unsaved and undoes.
+        assert app.screen.document.dirty
+        await pilot.press("ctrl+z")
+        assert game_of(app).render == "glyph" and board.renderer.cell_size == (2, 1)
 
 
 async def test_paint_pixels_strokes_fill_and_eyedropper(tc_folder: Path) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+import tomllib
 from pathlib import Path
 
 from studio.commands import command, output_target
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.model.export import dumps_json
-from studio.storage import ProjectError, free_path, save_project, slug
+from studio.storage import ProjectError, save_project, slug
+from studio.storage.folder import SUFFIX
 from studio.storage.btree.trrbt import import_game, load_compiled as _load_compiled, load_game
 
 __all__ = ["load_compiled"]
@@ -60,9 +62,11 @@ def import_trrbt_file(path: Path, output: str | None, force: bool, missing_links
         project, compiled = import_game(path, missing_links)
     except BtreeError as exc:
         raise as_project_error(exc, path) from None
-    if output is None and free_path(Path.cwd(), project.name).stem != slug(project.name):
+    plain = Path(f"{slug(project.name)}{SUFFIX}")
+    if output is None and plain.exists() and not _imported_from(plain, path.name):
         # Levels of one game share its name ("blockdude levels"): a second import is named
-        # after its file too, or the home screen lists two rows nobody can tell apart.
+        # after its file too, or the home screen lists two rows nobody can tell apart. The
+        # same file imported again is the same project: refused unless --force, not a copy.
         project.header.name = f"{project.name} ({path.stem})"
     target = output_target(output, project.name, force)
     save_project(project, target)
@@ -72,6 +76,18 @@ def import_trrbt_file(path: Path, output: str | None, force: bool, missing_links
         print(f"warning: {note}", file=sys.stderr)
     print(target)
     return 0
+
+
+def _imported_from(target: Path, source: str) -> bool:
+    """Whether the project file ``target`` says it was imported from a file named ``source``."""
+    try:
+        if target.stat().st_size > 16 << 20:  # no project is this big: not ours to read whole
+            return False
+        with target.open("rb") as file:
+            provenance = tomllib.load(file).get("provenance", {})
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(provenance, dict) and provenance.get("source") == source
 
 
 # ------------------------------------------------------------------------------------ export

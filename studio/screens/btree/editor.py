@@ -92,7 +92,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("K", "delete('children')", "Delete children", show=False),
         Binding("e", "edit_pattern", "Pattern"),
         Binding("slash", "find", "Find", key_display="/"),
-        Binding("f8", "next_problem", "Next problem", show=False),
+        Binding("f8,ctrl+n", "next_problem", "Next problem", show=False),
         Binding("enter", "focus_properties", "Properties", show=False),
         Binding("g", "play", "Play"),
         Binding("b", "debug", "Debug"),

@@ -42,7 +42,7 @@ class TreeProblems:
     def _draw_diagnostics(self) -> None:
         lines = self._problems()
         if len(lines) > 1:  # the pane shows a few lines: say there are more and how to go
-            lines = [(f"{len(lines)} problems · f8 goes to each in turn", self.styles_ui.muted,
+            lines = [(f"{len(lines)} problems · f8 or ctrl+n goes to each", self.styles_ui.muted,
                       None), *lines]
         view = self.query_one("#diagnostics", LinesView)
         width = max(view.text_width, 20)

@@ -2,7 +2,8 @@
 
 Grid: arrows move; typing a tile and ``enter`` writes it (``backspace`` with nothing typed writes
 ``_``, the empty tile); ``f2``/``f3`` add/remove a row, ``f4``/``f5`` a column, ``f6``/``f7``/``f8``
-add/rename/remove a layer, ``[``/``]`` switch layers. ``tab`` opens the text form (one row per
+add/rename/remove a layer, ``[``/``]`` switch layers. Every function key has a ctrl+letter twin
+(``^d ^u ^r ^l ^n ^t ^k``, ``^o`` for ``f9``): many terminals and SSH clients keep f-keys. ``tab`` opens the text form (one row per
 line, tiles separated by spaces, a line starting with a space names a layer); ``tab`` again applies
 it. Rows of unequal length, layers of another size and lhs/rhs of different sizes are marked.
 """
@@ -52,20 +53,20 @@ class PatternEditorScreen(BtreeScreen):
     PatternEditorScreen.-text #grid { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f9", "other_field", "lhs⇄rhs"),  # first: a rewrite is two patterns
+        Binding("f9,ctrl+o", "other_field", "lhs⇄rhs"),  # first: a rewrite is two patterns
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
         Binding("left", "move(-1, 0)", "Left", show=False),
         Binding("right", "move(1, 0)", "Right", show=False),
         Binding("enter", "write", "Write tile"),
         Binding("backspace", "erase", "Erase"),
-        Binding("f2", "rows(1)", "+row"),
-        Binding("f3", "rows(-1)", "-row"),
-        Binding("f4", "columns(1)", "+col"),
-        Binding("f5", "columns(-1)", "-col"),
-        Binding("f6", "add_layer", "+layer"),
-        Binding("f7", "rename_layer", "Rename layer", show=False),
-        Binding("f8", "remove_layer", "-layer", show=False),
+        Binding("f2,ctrl+d", "rows(1)", "+row"),
+        Binding("f3,ctrl+u", "rows(-1)", "-row"),
+        Binding("f4,ctrl+r", "columns(1)", "+col"),
+        Binding("f5,ctrl+l", "columns(-1)", "-col"),
+        Binding("f6,ctrl+n", "add_layer", "+layer"),
+        Binding("f7,ctrl+t", "rename_layer", "Rename layer", show=False),
+        Binding("f8,ctrl+k", "remove_layer", "-layer", show=False),
         Binding("left_square_bracket", "layer(-1)", "Prev layer", show=False, key_display="["),
         Binding("right_square_bracket", "layer(1)", "Next layer", show=False, key_display="]"),
         Binding("tab", "toggle_text", "Text form"),

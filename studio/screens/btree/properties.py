@@ -147,7 +147,7 @@ class PropertiesPane(Vertical):
         for spec in specs:
             if spec.kind == "pattern":
                 yield Label(f"{spec.name} ({hint})", classes="pattern-label")
-                hint = "e, then f9"  # the pattern editor opens on the first; f9 goes on
+                hint = "e, then f9 or ctrl+o"  # the pattern editor opens on the first; f9 goes on
                 yield Static(self._pattern_text(spec.name), classes="pattern",
                              id=f"field-{spec.name}", markup=False)
                 continue

@@ -73,9 +73,9 @@ class AIEditorScreen(HauntedScreen):
     # and escape (focus next) for itself.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("f5", "run", "Run test", priority=True),
-        Binding("f6", "check", "Check", priority=True),
-        Binding("f4", "opponent", "Opponent", priority=True),
+        Binding("f5,ctrl+r", "run", "Run test", priority=True),
+        Binding("f6,ctrl+l", "check", "Check", priority=True),
+        Binding("f4,ctrl+o", "opponent", "Opponent", priority=True),
         Binding("ctrl+e", "export", "Export", priority=True),
         Binding("escape", "back", "Back", priority=True),
         # Textual's text area has no keys for the start and end of the whole text.
@@ -87,9 +87,9 @@ class AIEditorScreen(HauntedScreen):
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("save", "Save the AI file", "Write the code to its file, with a backup (ctrl+s)"),
-        ("run", "Run a test match", "One round as team Test, at home, against the opponent (f5)"),
-        ("check", "Check the syntax", "Compile (Python) or parse (JavaScript) without running (f6)"),
-        ("opponent", "Choose the test opponent", "A built-in or a team of the registry (f4)"),
+        ("run", "Run a test match", "One round as team Test, at home, against the opponent (f5 or ctrl+r)"),
+        ("check", "Check the syntax", "Compile (Python) or parse (JavaScript) without running (f6 or ctrl+l)"),
+        ("opponent", "Choose the test opponent", "A built-in or a team of the registry (f4 or ctrl+o)"),
         ("export", "Export the AI file", "Save a copy of the code under another name (ctrl+e)"),
     ]
 
@@ -173,7 +173,7 @@ class AIEditorScreen(HauntedScreen):
     def refresh_view(self) -> None:
         board = first_map(self.model)
         parts = [self.shown_path, "JavaScript" if self.js else "Python",
-                 f"test: Test vs {self.opponent} (f4) on {board.name if board else '?'}"]
+                 f"test: Test vs {self.opponent} (f4/^o) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
         self.query_one("#info", Static).update(Text(inert(" · ".join(parts))))

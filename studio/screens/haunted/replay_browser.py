@@ -81,7 +81,7 @@ class ReplayBrowserScreen(HauntedScreen):
         Binding("v", "verify", "Verify"),
         Binding("d,delete", "delete", "Delete"),
         Binding("slash", "filter", "Filter", key_display="/"),
-        Binding("f5", "reload", "Refresh"),
+        Binding("f5,ctrl+r", "reload", "Refresh"),
         Binding("escape", "back", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [

@@ -101,11 +101,11 @@ class MatchSetupScreen(HauntedScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,
-        Binding("f5", "start", "Start"),
+        Binding("f5,ctrl+r", "start", "Start"),
         Binding("escape", "back", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
-        ("start", "Start the match", "Play the match with these settings (f5)"),
+        ("start", "Start the match", "Play the match with these settings (f5 or ctrl+r)"),
     ]
 
     def compose(self) -> ComposeResult:

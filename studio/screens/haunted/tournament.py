@@ -87,7 +87,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("enter", "open_match", "Replay"),
         Binding("enter", "run", "Run"),
-        Binding("f5", "run", "Run / resume", show=False),
+        Binding("f5,ctrl+r", "run", "Run / resume", show=False),
         Binding("R", "run_afresh", "Run afresh", show=False),
         Binding("space", "change(1)", "Change"),
         Binding("e", "type_value", "Type"),
@@ -103,7 +103,7 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         Binding("escape", "leave", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
-        ("run", "Run or resume the tournament", "Play the matches not played yet (enter, f5)"),
+        ("run", "Run or resume the tournament", "Play the matches not played yet (enter, f5, ctrl+r)"),
         ("run_afresh", "Run the tournament afresh",
          "Replace the saved results, e.g. after an AI's file changed (R)"),
         ("cancel_run", "Cancel the run", "Stop; finished matches stay saved (escape)"),

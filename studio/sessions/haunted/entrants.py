@@ -9,6 +9,7 @@ screens copy it.
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +132,12 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     else:
         raise ProjectError(f"unknown AI {spec!r}",
                            hint="give builtin:NAME, a .py or .js file, or a team of the project")
+    if sys.platform != "linux" and not (runtime == "builtin" and in_process):
+        # The worker's first steps (die with the studio, then the sandbox) are Linux calls:
+        # elsewhere it ended with a traceback in every round, read as the AI crashing.
+        raise ProjectError(f"AI worker processes run only on Linux; this is {sys.platform}",
+                           hint="built-in AIs can play inside the studio (--in-process); AI "
+                           "files need Linux (on Windows: WSL)")
     if runtime == "builtin" and source[len(PREFIX):] in SIMULATING:
         prepare_simulator()
     make = _maker(source, runtime, config, in_process, no_time_limit, require_confinement)
