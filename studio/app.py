@@ -107,6 +107,18 @@ class StudioApp(TypeAhead):
         super().notify(inert(message, log=True), title=inert(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+        # A screen or dialog shown over the last one: the notes about that one are done with,
+        # and at 80×24 they covered the new screen's own lines (the help, a dialog's question).
+        # Errors stay their time; a note posted just before this push is not in yet and stays.
+        if isinstance(screen, Screen):
+            passing = [note for note in self._notifications if note.severity != "error"]
+            for note in passing:
+                self._unnotify(note, refresh=False)
+            if passing:
+                self._refresh_notifications()
+        return super().push_screen(screen, *args, **kwargs)
+
     def get_driver_class(self):
         from textual.drivers.linux_driver import LinuxDriver
 
