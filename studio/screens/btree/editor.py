@@ -59,7 +59,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     DEFAULT_CSS = """
     TreeEditorScreen #panes { height: 1fr; }
     TreeEditorScreen #tree { width: 1fr; height: 1fr; }
-    TreeEditorScreen #right { width: 42; height: 1fr; border-left: tall $primary 40%; }
+    TreeEditorScreen #right { width: 42; max-width: 55%; height: 1fr; border-left: tall $primary 40%; }
     TreeEditorScreen #compiled { height: 1fr; }
     TreeEditorScreen #diagnostics { height: auto; max-height: 4; padding: 0 1;
                                     border-top: tall $primary 40%; }

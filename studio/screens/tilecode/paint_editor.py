@@ -59,6 +59,8 @@ class PaintEditorScreen(BoardEditorScreen):
     """Draw one kind's art; ``pageup``/``pagedown`` switch kinds, ``[``/``]`` colours."""
 
     SCREEN_TITLE = "paint"
+    MIN_SIZE = (72, 20)
+    """The sprite list, the image and its palette side by side."""
     DEFAULT_CSS = """
     PaintEditorScreen #kinds { height: 5; padding: 0 1; }
     PaintEditorScreen #palette { width: 14; height: 16; }

@@ -81,6 +81,8 @@ class RuleEditorScreen(TilecodeScreen):
         "rule (the sprite about to move into the wall) with the command move stop does that.")
 
     SCREEN_TITLE = "rule"
+    MIN_SIZE = (60, 24)
+    """The menus open below the rule: at 20 rows one showed only its top border, keys live."""
     # The menu comes right under the rule (docked at the bottom it sat 20 lines below the grid
     # at 120x40), and the problems under it: they take what is left, so at 80x24 an open menu
     # pushes them down rather than going off the screen below them.
