@@ -167,3 +167,8 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+def test_tree_editor_export_dialog(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("x"))

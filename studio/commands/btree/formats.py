@@ -4,23 +4,19 @@ trrbt games in and out of the studio."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 
 from studio.commands import command, output_target
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.model.export import dumps_json
-from studio.storage import ProjectError, free_path, save_project, slug
-from studio.storage.btree.trrbt import import_game, load_compiled as _load_compiled, load_game
+from studio.storage import ProjectError, save_project
+from studio.storage.btree.trrbt import (
+    as_project_error, distinct_name, import_game, import_warnings, load_compiled as _load_compiled,
+    load_game,
+)
 
 __all__ = ["load_compiled"]
-
-
-def as_project_error(exc: BtreeError, path: Path) -> ProjectError:
-    """A BtreeError as the CLI's one error type: file, then node path, type and message."""
-    text = str(dataclasses.replace(exc, file=""))
-    return ProjectError(text, file=Path(exc.file) if exc.file else path, hint="")
 
 
 def load_compiled(path: str | Path, missing_links: str | None = None) -> Compiled:
@@ -60,16 +56,12 @@ def import_trrbt_file(path: Path, output: str | None, force: bool, missing_links
         project, compiled = import_game(path, missing_links)
     except BtreeError as exc:
         raise as_project_error(exc, path) from None
-    if output is None and free_path(Path.cwd(), project.name).stem != slug(project.name):
-        # Levels of one game share its name ("blockdude levels"): a second import is named
-        # after its file too, or the home screen lists two rows nobody can tell apart.
-        project.header.name = f"{project.name} ({path.stem})"
+    if output is None:
+        distinct_name(project, path, Path.cwd())
     target = output_target(output, project.name, force)
     save_project(project, target)
-    for warning in compiled.warnings:
+    for warning in import_warnings(compiled):
         print(f"warning: {warning}", file=sys.stderr)
-    for note in compiled.game.warnings if compiled.game else ():
-        print(f"warning: {note}", file=sys.stderr)
     print(target)
     return 0
 

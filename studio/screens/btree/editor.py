@@ -96,6 +96,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("enter", "focus_properties", "Properties", show=False),
         Binding("g", "play", "Play"),
         Binding("b", "debug", "Debug"),
+        Binding("x", "export", "Export", show=False),
         Binding("escape", "leave", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
@@ -114,6 +115,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         ("toggle_compiled", "Show compiled tree", "The tree the engine runs, beside this one"),
         ("play", "Play", "Play the game"),
         ("debug", "Debugger", "Step through the game node by node"),
+        ("export", "Export as trrbt file", "Write the game as trrbt YAML or JSON (x)"),
     ]
 
     def __init__(self, document) -> None:
@@ -333,6 +335,11 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         from studio.screens.btree import screens
 
         screens.start_play(self, debug=True)
+
+    def action_export(self) -> None:
+        from studio.screens.btree.export_dialog import ask_export
+
+        ask_export(self)
 
     def action_leave(self) -> None:
         if self.pane != "tree":
