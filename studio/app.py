@@ -25,7 +25,7 @@ from studio.screens.home import HomeScreen
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
-from studio.storage.trrbt_files import is_trrbt_name
+from studio.storage.trrbt_files import BTREPLAY_SUFFIX, is_trrbt_name
 from studio.widgets.inert import InertFilter
 from studio.widgets.typeahead import TypeAhead
 
@@ -209,11 +209,15 @@ class StudioApp(TypeAhead):
     def open_project_file(self, path: Path) -> None:
         """Open a project by its kind's screen; a broken file shows the error dialog instead.
 
-        A TileCode replay (``NAME.tcreplay.toml``) opens in the replay viewer on its project; a
+        A replay (``NAME.tcreplay.toml``, ``NAME.btreplay.json``) opens in its kind's replay
+        viewer on its project; a
         trrbt game (``.yaml``, ``.yml``, ``.json``) is imported first (:meth:`import_game_file`).
         """
         if is_replay_name(path):
             self.open_replay_file(path)
+            return
+        if path.name.endswith(BTREPLAY_SUFFIX):
+            self.open_btree_replay(path)
             return
         if is_trrbt_name(path):
             self.import_game_file(path)
@@ -251,6 +255,17 @@ class StudioApp(TypeAhead):
     def open_replay_file(self, path: Path) -> None:
         """The replay viewer on a replay and the project beside it (errors in a dialog)."""
         from studio.screens.tilecode.replay_viewer import open_replay
+
+        try:
+            screen = open_replay(path)
+        except ProjectError as exc:
+            self.show_error(exc, "Cannot open the replay")
+            return
+        self.push_screen(screen)
+
+    def open_btree_replay(self, path: Path) -> None:
+        """The behaviour-tree replay viewer on a saved run and its project (errors in a dialog)."""
+        from studio.screens.btree.replay_viewer import open_replay
 
         try:
             screen = open_replay(path)

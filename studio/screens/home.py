@@ -247,6 +247,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             return Text("TileCode replay", style="green")
         if entry.trrbt is not None:
             return Text("trrbt file", style="cyan")
+        if entry.btreplay is not None:
+            return Text("Tree game replay", style="cyan")
         if entry.project is None:
             return Text("⚠ broken", style="bold red")
         return Text(KINDS[entry.project.kind].title, style=KIND_STYLES[entry.project.kind])
@@ -264,6 +266,11 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             details.update(Text(inert(
                 f"{entry.path.name} — replay of {replay.project}: seed {replay.seed}, "
                 f"{replay.rounds} rounds, {replay.result}, score {replay.score}")))
+        elif entry.btreplay is not None:
+            replay = entry.btreplay
+            details.update(Text(inert(
+                f"{entry.path.name} — a saved play run: seed {replay.seed}, "
+                f"{len(replay.choices)} moves, {replay.result_text}; enter steps through it")))
         elif entry.trrbt is not None:
             details.update(Text(inert(
                 f"{entry.path.name} — a game of trrbt (the original tool): enter imports it "
