@@ -194,3 +194,8 @@ def test_home_lists_a_saved_run(snap_compare, bt_folder: Path) -> None:
         await pilot.press("end")
 
     assert snap_compare(studio_app(bt_folder), terminal_size=SMALL, run_before=select_replay)
+
+
+def test_settings_screen(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("comma"))
