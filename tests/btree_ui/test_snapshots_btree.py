@@ -167,3 +167,35 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+def test_tree_editor_export_dialog(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("x"))
+
+
+def test_replay_viewer(snap_compare, bt_folder: Path) -> None:
+    from tests.btree_ui.test_replay_viewer import record
+
+    replay, _choices = record(bt_folder / "tic-tac-toe.toml")
+    assert snap_compare(studio_app(replay), terminal_size=SMALL, run_before=keys("right", "right", "right"))
+
+
+def test_home_lists_a_saved_run(snap_compare, bt_folder: Path) -> None:
+    from tests.btree_ui.test_replay_viewer import record
+    from tests.conftest import fix_times
+    from tests.ui_helpers import home_read
+
+    record(bt_folder / "tic-tac-toe.toml")
+    fix_times(bt_folder)
+
+    async def select_replay(pilot) -> None:
+        await home_read(pilot)
+        await pilot.press("end")
+
+    assert snap_compare(studio_app(bt_folder), terminal_size=SMALL, run_before=select_replay)
+
+
+def test_settings_screen(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("comma"))

@@ -20,9 +20,8 @@ from textual.timer import Timer
 from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.play.session import (
-    AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession,
-)
+from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver, \
+    PlaySession
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree.project import compile_model
@@ -72,6 +71,7 @@ class BtreePlayScreen(PlayView):
         Binding("U,ctrl+y", "redo_choice", "Redo"),
         Binding("space", "skip_display", "Skip wait", show=False),
         Binding("r", "restart(True)", "New seed"),
+        Binding("comma", "settings", "Settings", key_display=","),
         Binding("R", "restart(False)", "Same seed", show=False),
         Binding("b", "debugger", "Debug"),
         Binding("s", "solver", "Solve"),

@@ -40,6 +40,12 @@ class PlayView(BtreeScreen):
 
     # ------------------------------------------------------------------------------ state
 
+    def action_settings(self) -> None:
+        """The project's settings (``,`` in play)."""
+        from studio.screens.btree.settings import BtreeSettingsScreen
+
+        self.app.push_screen(BtreeSettingsScreen(self.document))
+
     @property
     def choices(self) -> tuple:
         wait = self.wait
