@@ -38,10 +38,10 @@ def test_game_home_with_problems(snap_compare, tc_folder: Path) -> None:
 @pytest.mark.parametrize("size", [SIZE, SMALL])
 def test_rule_selector(snap_compare, tc_folder: Path, size) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=size,
-                        run_before=keys("c", "right", "right", "right", "right", "right"))
+                        run_before=keys("c", "right", "right", "right", "right"))
 
 
-RULE = ("c", "right", "right", "right", "right", "right", "enter")
+RULE = ("c", "right", "right", "right", "right", "enter")
 """Boulder Dash: the player's press-right rule."""
 
 
