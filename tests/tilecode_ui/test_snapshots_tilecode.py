@@ -115,6 +115,19 @@ def test_play(snap_compare, tc_folder: Path, size, debug: bool) -> None:
                         run_before=play(debug=debug))
 
 
+def test_play_at_round_12_with_a_long_name_and_seed(snap_compare, tc_folder: Path) -> None:
+    """80×24: the bar keeps two lines from round 0 (no jump at round 10), the name is cut."""
+    path = tc_folder / "boulder-dash.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('name = "Boulder Dash"', 'name = "Boulder Dash: '
+                                 'the Long Lost Caverns of the Crystal Kings"', 1),
+                    encoding="utf-8")
+    rounds = ("right", "down", "down", "left", "right", "up", "down", "left", "right", "down",
+              "down", "right")
+    assert snap_compare(app_on(path), terminal_size=SMALL,
+                        run_before=play(seed=9_000_000_000_000_000_001, rounds=rounds))
+
+
 def test_play_in_art_mode(snap_compare, tc_folder: Path) -> None:
     path = tc_folder / "hello-world.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("high_score = 0",
