@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from studio.engines.tilecode.model import Command
 from studio.engines.tilecode.selector import SELECTOR_CELLS, STOPS, grid_position, rule_key, step
 from studio.screens.tilecode.generalise import GeneraliseScreen
+from studio.screens.tilecode.rule_cells import move
 from studio.screens.tilecode.rule_editor import RuleEditorScreen, cell_grid
 from studio.screens.tilecode.selector import RuleSelectorScreen
 from studio.storage.tilecode.check import rule_problems
@@ -22,8 +24,8 @@ ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 async def goto(pilot, screen, target: tuple[int, int]) -> None:
     """Move a screen's cursor to a grid cell with arrow keys (as a person would)."""
-    if isinstance(screen, RuleSelectorScreen):
-        for key in selector_keys(screen.cursor, target):
+    if isinstance(screen, RuleSelectorScreen | RuleEditorScreen):
+        for key in shortest_keys(screen, target):
             await pilot.press(key)
         assert screen.cursor == target
         return
@@ -38,17 +40,26 @@ async def goto(pilot, screen, target: tuple[int, int]) -> None:
     raise AssertionError(f"cursor stuck at {screen.cursor}, wanted {target}")
 
 
-def selector_keys(start: tuple[int, int], target: tuple[int, int]) -> tuple[str, ...]:
-    """The fewest arrow presses from one selector stop to another (the cursor skips blanks)."""
-    paths = {start: ()}
-    frontier = [start]
-    while target not in paths:
+def shortest_keys(screen, target: tuple[int, int]) -> tuple[str, ...]:
+    """The fewest arrow presses from the cursor to ``target``, by the screen's own moves (the
+    selector skips blanks; the editor crosses between the When grid and the Do rows)."""
+    if isinstance(screen, RuleEditorScreen):
+        rule = screen.rule
+
+        def moved(at, dx, dy):
+            return move(rule, at, dx, dy)
+    else:
+        moved = step
+    paths = {screen.cursor: ()}
+    frontier = [screen.cursor]
+    while target not in paths and frontier:
         at = frontier.pop(0)
         for key, (dx, dy) in ARROWS.items():
-            there = step(at, dx, dy)
+            there = moved(at, dx, dy)
             if there not in paths:
                 paths[there] = (*paths[at], key)
                 frontier.append(there)
+    assert target in paths, f"no keys lead from {screen.cursor} to {target}"
     return paths[target]
 
 
@@ -437,3 +448,30 @@ async def test_gen_is_marked_only_where_the_rule_has_views_of_its_own(tc_folder:
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await open_press_right(pilot, app)  # rotate-3-way: four views that differ
         assert "[gen•]" in editor.query_one("#rule").text.splitlines()[1]
+
+
+async def test_do_rows_are_listed_and_numbered_in_the_order_they_run(tc_folder: Path) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "right")
+        if not game_of(app).help:
+            await pilot.press("h")
+        lines = editor.query_one("#rule").text.splitlines()
+        labels = [m.group(1) for line in lines for m in re.finditer(r" ([1-5][←↑●↓→]) \[", line)]
+        assert labels == ["1←", "2↑", "3●", "4↓", "5→"]  # were 2↑ 1← 3● 5→ 4↓
+        rows = [editor_cell for _, editor_cell in sorted(
+            (p, c) for p, c in cell_grid(editor.rule).items() if p[0] == 5 and p[1])]
+        assert [c[1:] for c in rows] == [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)]
+
+
+@pytest.mark.parametrize(("tile", "row"), [((3, 1), (2, 1)), ((3, 2), (3, 2)), ((3, 3), (2, 3))])
+async def test_right_from_the_when_grid_lands_on_the_do_row_beside_it(tc_folder: Path, tile,
+                                                                     row) -> None:
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_new_rule(pilot, app, "press", "right")
+        await goto(pilot, editor, tile)
+        await pilot.press("right")
+        assert editor.cell == ("witness", *row)  # (3,2) went to the "left" row
+        await pilot.press("left")
+        assert editor.cell == ("tile", 3, row[1])
