@@ -83,6 +83,11 @@ def test_paint_editor(snap_compare, tc_folder: Path) -> None:
                         run_before=keys("p"))
 
 
+def test_paint_gallery(snap_compare, tc_folder: Path) -> None:
+    assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,
+                        run_before=keys("p", "g", "down", "down"))
+
+
 def test_settings(snap_compare, tc_folder: Path) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,
                         run_before=keys("comma"))
