@@ -54,7 +54,7 @@ class ProjectFileActions:
             if choice is None:
                 return
             try:
-                project = create_project(self.folder, choice.kind, choice.name)
+                project = create_project(self.folder, choice.kind, choice.name, choice.template)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot create the project")
                 return

@@ -207,9 +207,10 @@ def save_new(project: Project, folder: Path) -> Path:
     raise ProjectError("cannot find a free file name", file=folder, hint="tidy the folder")
 
 
-def create_project(folder: str | Path, kind: str, name: str) -> Project:
-    """Write a new project of ``kind`` into ``folder``; returns it with its path set."""
-    project = new_project(kind, name)
+def create_project(folder: str | Path, kind: str, name: str, template: str = "empty") -> Project:
+    """Write a new project of ``kind`` (from ``template``) into ``folder``; returns it with its
+    path set."""
+    project = new_project(kind, name, template)
     save_new(project, Path(folder))
     return project
 
