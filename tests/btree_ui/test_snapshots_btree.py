@@ -167,3 +167,10 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+def test_play_choice_list_cut_with_the_place_first(snap_compare, tmp_path: Path) -> None:
+    # Nine moves alike but for their place, each line longer than the pane (80×24).
+    game = tmp_path / "lamps.toml"
+    game.write_text((Path(__file__).parent / "data" / "lamps.toml").read_text("utf-8"), "utf-8")
+    assert snap_compare(studio_app(game), terminal_size=SMALL, run_before=play())
