@@ -186,3 +186,16 @@ def test_play_board_cut_by_its_pane(snap_compare, bt_folder: Path) -> None:
     # Cells widened past the pane, the board cursor at the left edge: the right side is marked.
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=play(*"+" * 8, *["shift+left"] * 3))
+
+
+def test_tree_editor_with_a_refused_field(snap_compare, bt_folder: Path) -> None:
+    async def run(pilot) -> None:
+        pilot.app.screen.select((1,))
+        await pilot.press("enter", "tab")
+        pilot.app.focused.value = "two words"
+        await pilot.press("enter")  # refused: kept, marked, the reason under it
+        await workers_done(pilot, "compile")
+        await pilot.pause(0.5)
+
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=run)
