@@ -41,3 +41,13 @@ async def test_moves_alike_but_for_their_place_read_apart_and_cuts_end_in_an_ell
         assert lines[4].startswith(" 5 @1,1 switch")
         assert all(line.endswith("…") for line in lines)
         assert max(len(line) for line in lines) <= view.scrollable_content_region.width
+
+
+async def test_from_120_columns_the_move_list_widens_so_lines_are_whole(tmp_path: Path) -> None:
+    game = tmp_path / "lamps.toml"
+    shutil.copy(DATA / "lamps.toml", game)
+    app = studio_app(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        play = await start(pilot, app)
+        lines = shown(play.query_one("#choices", LinesView))
+        assert lines[0] == " 1 @0,0 switch this lamp and the lamps around it o → x"

@@ -7,7 +7,7 @@ keys; everything here reads the session's state and draws it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -27,6 +27,13 @@ SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 
 class PlayView(BtreeScreen):
     """The drawing half of the play screen; the state it reads is set by the screen."""
+
+    # From 120 columns the move list takes 60 of them: at 40 long moves were cut beside a board
+    # with room to spare (lights-out at 120×40).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
+    DEFAULT_CSS = """
+    PlayView.-wide #choices { width: 60; }
+    """
 
     session: Any
     wait: Any = None
