@@ -20,8 +20,10 @@ from textual.timer import Timer
 from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
-from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver, \
-    PlaySession
+from studio.engines.btree.play.session import (
+    AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession,
+)
+from studio.screens.btree.board_view import EdgeBoard
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree.project import compile_model
@@ -120,9 +122,7 @@ class BtreePlayScreen(PlayView):
         yield Header()
         yield LinesView(id="status", classes="-bar", focusable=False)
         with Horizontal(id="panes"):
-            board = Board(self._renderer(), cursor=None)
-            board.can_focus = False
-            yield board
+            yield EdgeBoard(self._renderer(), cursor=None)
             yield LinesView(id="choices", focusable=False)
         yield KeysFooter()
 
