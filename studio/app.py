@@ -25,6 +25,7 @@ from studio.screens.home import HomeScreen
 from studio.screens.registry import screen_for
 from studio.storage import ProjectError, load_project
 from studio.storage.tilecode.replay import is_replay_name
+from studio.storage.trrbt_files import BTREPLAY_SUFFIX, is_trrbt_name
 from studio.widgets.inert import InertFilter
 from studio.widgets.terminal_input import install as read_escape_apart
 from studio.widgets.typeahead import TypeAhead
@@ -106,6 +107,18 @@ class StudioApp(TypeAhead):
         # markup of their own: read as markup, a "[" in a name would style the rest.
         super().notify(inert(message, log=True), title=inert(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+        # A screen or dialog shown over the last one: the notes about that one are done with,
+        # and at 80×24 they covered the new screen's own lines (the help, a dialog's question).
+        # Errors stay their time; a note posted just before this push is not in yet and stays.
+        if isinstance(screen, Screen):
+            passing = [note for note in self._notifications if note.severity != "error"]
+            for note in passing:
+                self._unnotify(note, refresh=False)
+            if passing:
+                self._refresh_notifications()
+        return super().push_screen(screen, *args, **kwargs)
 
     def get_driver_class(self):
         from textual.drivers.linux_driver import LinuxDriver
@@ -214,10 +227,18 @@ class StudioApp(TypeAhead):
     def open_project_file(self, path: Path) -> None:
         """Open a project by its kind's screen; a broken file shows the error dialog instead.
 
-        A TileCode replay (``NAME.tcreplay.toml``) opens in the replay viewer on its project.
+        A replay (``NAME.tcreplay.toml``, ``NAME.btreplay.json``) opens in its kind's replay
+        viewer on its project; a
+        trrbt game (``.yaml``, ``.yml``, ``.json``) is imported first (:meth:`import_game_file`).
         """
         if is_replay_name(path):
             self.open_replay_file(path)
+            return
+        if path.name.endswith(BTREPLAY_SUFFIX):
+            self.open_btree_replay(path)
+            return
+        if is_trrbt_name(path):
+            self.import_game_file(path)
             return
         try:
             project = load_project(path)
@@ -226,9 +247,43 @@ class StudioApp(TypeAhead):
             return
         self.push_screen(screen_for(project))
 
+    def import_game_file(self, path: Path, name: str | None = None) -> None:
+        """Import a trrbt game into a new project beside it and open that (errors in a dialog).
+
+        The game file is left as it is and no file is overwritten: the project gets a free
+        name, and the message says where it went (the studio edits TOML projects only).
+        """
+        from studio.storage.btree.trrbt import import_into_folder
+
+        try:
+            project, warnings = import_into_folder(path, path.parent, name)
+        except ProjectError as exc:
+            self.show_error(exc, "Cannot import the trrbt game")
+            return
+        home = self.screen_stack[0]
+        if isinstance(home, HomeScreen) and home.is_mounted:
+            home.reload(select=project.path)  # not yet mounted (studio GAME.yaml): it reads anyway
+        note = "".join(f"\nwarning: {warning}" for warning in warnings[:3])
+        more = f"\n(and {len(warnings) - 3} more warnings)" if len(warnings) > 3 else ""
+        self.open_project_file(project.path)
+        self.notify(f"Imported {path.name} into a new project: {project.path} "
+                    f"({path.name} is unchanged; the studio edits the .toml){note}{more}",
+                    title="Imported", timeout=10)
+
     def open_replay_file(self, path: Path) -> None:
         """The replay viewer on a replay and the project beside it (errors in a dialog)."""
         from studio.screens.tilecode.replay_viewer import open_replay
+
+        try:
+            screen = open_replay(path)
+        except ProjectError as exc:
+            self.show_error(exc, "Cannot open the replay")
+            return
+        self.push_screen(screen)
+
+    def open_btree_replay(self, path: Path) -> None:
+        """The behaviour-tree replay viewer on a saved run and its project (errors in a dialog)."""
+        from studio.screens.btree.replay_viewer import open_replay
 
         try:
             screen = open_replay(path)

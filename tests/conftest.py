@@ -30,8 +30,9 @@ BROKEN_TEXT = '[project]\nkind = "btree"\nname = "Broken"\nformat = 1\n\n[[node]
 
 
 def fix_times(folder: Path) -> None:
-    for path in folder.glob("*.toml"):
-        os.utime(path, (FIXED_TIME, FIXED_TIME))
+    for path in folder.iterdir():  # projects, replays and trrbt files alike
+        if path.is_file():
+            os.utime(path, (FIXED_TIME, FIXED_TIME))
 
 
 @pytest.fixture

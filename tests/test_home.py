@@ -113,7 +113,7 @@ async def test_new_project_kind_by_arrows_from_the_name_field(games: Path) -> No
         await pilot.press("n", *"Moat", "down", "down", "down", "up", "up")  # wraps both ways
         dialog = pilot.app.screen
         assert isinstance(dialog, NewProjectDialog) and dialog.focused.id == "name"
-        assert [b.value for b in dialog.query("RadioButton")] == [False, True, False]
+        assert [b.value for b in dialog.query("#kind RadioButton")] == [False, True, False]
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen.document.name == "Moat"  # opened
@@ -373,3 +373,27 @@ async def test_help_starts_with_what_the_screen_is_for(games: Path) -> None:
         assert isinstance(help_screen, HelpScreen)
         shown = str(help_screen.query_one(".about").render())
         assert shown.startswith("The projects of this folder")
+
+
+async def test_new_tilecode_project_from_the_movement_template(games: Path) -> None:
+    async with studio_app().run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", *"Walker", "down")  # behaviour tree: no templates
+        dialog = pilot.app.screen
+        await pilot.press("ctrl+t")  # only empty is offered: it stays
+        assert dialog.template == "empty" and "move" not in text_of(dialog, "#template")
+        await pilot.press("up", "ctrl+t")  # TileCode: move
+        assert dialog.template == "move"
+        assert "● move: the player moves with the arrows and stops at walls" in text_of(
+            dialog, "#template")
+        assert dialog.query_one("#create").region.bottom <= 24  # the buttons are on screen
+        await pilot.press("down")  # a kind without it falls back to empty
+        assert dialog.template == "empty"
+        await pilot.press("up", "ctrl+t", "enter")
+        await pilot.pause()
+        assert pilot.app.screen.document.name == "Walker"  # opened
+    project = load_project(games / "walker.toml")
+    assert project.kind == "tilecode" and len(project.body["rules"]) == 2
+
+
+def text_of(dialog, selector: str) -> str:
+    return str(dialog.query_one(selector).render())

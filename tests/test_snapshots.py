@@ -93,3 +93,22 @@ def test_home_while_a_slow_folder_is_read(snap_compare, games: Path, monkeypatch
         assert snap_compare(app, terminal_size=(80, 24))
     finally:
         reads.release.set()
+
+
+def _with_trrbt_game(folder: Path) -> Path:
+    from tests.btree.trrbt_texts import TTT_YAML
+    from tests.conftest import fix_times
+
+    (folder / "ttt.yaml").write_text(TTT_YAML)
+    fix_times(folder)
+    return folder
+
+
+def test_trrbt_file_listed_as_importable(snap_compare, games: Path) -> None:
+    _with_trrbt_game(games)
+    assert home(snap_compare, ["end"])
+
+
+def test_trrbt_file_import_asks_for_a_name(snap_compare, games: Path) -> None:
+    _with_trrbt_game(games)
+    assert home(snap_compare, ["end", "enter"], size=(80, 24))

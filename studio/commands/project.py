@@ -19,11 +19,15 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--force", action="store_true",
                         help="overwrite the file if it exists (the old one is kept as .bak)")
+    offered = ", ".join(f"{name} ({spec.title}: {what})" for spec in KINDS.values()
+                        for name, what in spec.templates.items())
+    parser.add_argument("--template", default="empty", metavar="NAME",
+                        help=f"start from a template: empty (default) or {offered}")
 
 
 @command("new", _new_arguments)
 def _new(args: argparse.Namespace) -> int:
-    project = new_project(args.kind, args.name)
+    project = new_project(args.kind, args.name, args.template)
     target = output_target(args.output, project.name, args.force)
     save_project(project, target)
     print(target)

@@ -40,6 +40,7 @@ class NewProject:
 
     kind: str
     name: str
+    template: str = "empty"
 
 
 class NewProjectDialog(Dialog[NewProject | None]):
@@ -53,6 +54,7 @@ class NewProjectDialog(Dialog[NewProject | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("up", "kind(-1)", "Previous kind", show=False),
         Binding("down", "kind(1)", "Next kind", show=False),
+        Binding("ctrl+t", "template", "Next template", show=False),
     ]
 
     def __init__(self, taken: Callable[[str], str] | None = None) -> None:
@@ -60,6 +62,8 @@ class NewProjectDialog(Dialog[NewProject | None]):
         another project of the folder has: two rows of one name cannot be told apart)."""
         super().__init__()
         self._taken = taken
+        self.template = "empty"
+        """The chosen template: ``empty`` or one of the kind's."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -71,17 +75,50 @@ class NewProjectDialog(Dialog[NewProject | None]):
             yield Label("Name")
             yield Input(placeholder="My game", id="name", validators=[_NameValidator()])
             yield Static("", classes="problem", id="problem", markup=False)
+            # One line, not a radio set: the dialog fits 80×24 with its buttons.
+            yield Static("", id="template", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Create", variant="primary", id="create")
 
     def on_mount(self) -> None:
         _focus_name(self)
+        self._show_template()
 
     def action_kind(self, step: int) -> None:
-        buttons = list(self.query(RadioButton))
+        buttons = list(self.query_one("#kind", RadioSet).query(RadioButton))
         current = next((i for i, b in enumerate(buttons) if b.value), 0)
         buttons[(current + step) % len(buttons)].value = True
+
+    def _kind(self) -> str:
+        pressed = self.query_one("#kind", RadioSet).pressed_button
+        return pressed.name if pressed is not None and pressed.name else next(iter(KINDS))
+
+    def _templates(self) -> list[str]:
+        return ["empty", *KINDS[self._kind()].templates]
+
+    def action_template(self) -> None:
+        """The next template the chosen kind has (``empty`` and back)."""
+        offered = self._templates()
+        self.template = offered[(offered.index(self.template) + 1) % len(offered)]
+        self._show_template()
+
+    def on_click(self, event) -> None:
+        if event.widget is not None and event.widget.id == "template":
+            self.action_template()
+
+    @on(RadioSet.Changed, "#kind")
+    def _kind_changed(self) -> None:
+        if self.template not in self._templates():  # a template belongs to one kind
+            self.template = "empty"
+        self._show_template()
+
+    def _show_template(self) -> None:
+        what = KINDS[self._kind()].templates
+        choices = "   ".join(("● " if name == self.template else "○ ")
+                             + (f"{name}: {what[name]}" if name in what else name)
+                             for name in self._templates())
+        self.query_one("#template", Static).update(f"Start from (ctrl+t)  {choices}")
 
     @on(Button.Pressed, "#create")
     @on(Input.Submitted, "#name")
@@ -95,9 +132,7 @@ class NewProjectDialog(Dialog[NewProject | None]):
             self.query_one("#problem", Static).update(inert(exc.message, log=True))
             name_input.focus()
             return
-        pressed = self.query_one("#kind", RadioSet).pressed_button
-        kind = pressed.name if pressed is not None and pressed.name else next(iter(KINDS))
-        self.dismiss(NewProject(kind, name))
+        self.dismiss(NewProject(self._kind(), name, self.template))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

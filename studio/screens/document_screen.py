@@ -11,12 +11,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from studio.screens.dimmed import DimmedKeys
+from studio.screens.room import NeedsRoom
 from studio.widgets.canvas import UIStyles, ui_styles
 from studio.widgets.document import Document
 from studio.widgets.save import SavePath
 
 
-class DocumentScreen(DimmedKeys, Screen[None]):
+class DocumentScreen(DimmedKeys, NeedsRoom, Screen[None]):
     """A screen editing (or playing) one open project, of any kind.
 
     Subclasses draw in :meth:`refresh_view`, which runs on mount, after every change of the

@@ -26,11 +26,15 @@ def marked_lines(mark: str, text: str, width: int) -> list[str]:
                          break_long_words=True, break_on_hyphens=False) or [mark]
 
 
-def bar_lines(head: str, tail: str, width: int) -> list[str]:
+def bar_lines(head: str, tail: str, width: int, widest: int = 0) -> list[str]:
     """``head  tail`` as one line when it fits in ``width``, else ``tail`` on a line of its own
-    (a status bar whose long seed would hide what precedes or follows it at 80 columns)."""
+    (a status bar whose long seed would hide what precedes or follows it at 80 columns).
+
+    ``widest`` is the longest the one line may grow to while the screen stays (a round count
+    gaining digits): when it does not fit, two lines from the start, so the bar keeps its height
+    and what is below it does not jump a row as the count grows."""
     one = f"{head}  {tail}"
-    return [one] if len(one) <= width else [head, tail]
+    return [one] if max(len(one), widest) <= width else [head, tail]
 
 
 def fit_title(title: str, sub_title: str, width: int) -> tuple[str, str]:

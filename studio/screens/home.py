@@ -58,7 +58,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         "The projects of this folder, one file each, of three kinds: a TileCode game (a tile "
         "map programmed with When/Do rules), a behaviour-tree game (all its logic is one tree "
         "of nodes) and a Haunted Tiles competition (students' AIs move monsters on a board of "
-        "breaking tiles). enter opens one in its kind's screens; n makes a new one.")
+        "breaking tiles). enter opens one in its kind's screens; n makes a new one. Games of "
+        "trrbt (.yaml, .json) are listed as \"trrbt file\": enter imports one into a project.")
 
     DEFAULT_CSS = """
     HomeScreen DataTable { height: 1fr; }
@@ -244,6 +245,10 @@ class HomeScreen(ProjectFileActions, Screen[None]):
     def _kind_cell(entry: ProjectEntry) -> Text:
         if entry.replay is not None:
             return Text("TileCode replay", style="green")
+        if entry.trrbt is not None:
+            return Text("trrbt file", style="cyan")
+        if entry.btreplay is not None:
+            return Text("Tree game replay", style="cyan")
         if entry.project is None:
             return Text("⚠ broken", style="bold red")
         return Text(KINDS[entry.project.kind].title, style=KIND_STYLES[entry.project.kind])
@@ -261,6 +266,15 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             details.update(Text(inert(
                 f"{entry.path.name} — replay of {replay.project}: seed {replay.seed}, "
                 f"{replay.rounds} rounds, {replay.result}, score {replay.score}")))
+        elif entry.btreplay is not None:
+            replay = entry.btreplay
+            details.update(Text(inert(
+                f"{entry.path.name} — a saved play run: seed {replay.seed}, "
+                f"{len(replay.choices)} moves, {replay.result_text}; enter steps through it")))
+        elif entry.trrbt is not None:
+            details.update(Text(inert(
+                f"{entry.path.name} — a game of trrbt (the original tool): enter imports it "
+                "into a new project in this folder (the file itself is kept as it is)")))
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(
@@ -309,7 +323,9 @@ class HomeScreen(ProjectFileActions, Screen[None]):
 
     def action_open(self) -> None:
         entry = self.selected
-        if entry is not None:
+        if entry is not None and entry.trrbt is not None:
+            self.import_game(entry)
+        elif entry is not None:
             self.app.open_project_file(entry.path)
 
     def action_refresh(self) -> None:

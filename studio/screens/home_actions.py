@@ -35,7 +35,8 @@ class ProjectFileActions:
     def _unused_name(self, keep: Path | None = None) -> Callable[[str], str]:
         """A project name's rules, and not the name of another project listed here (``keep``:
         the one being renamed, which may keep its name)."""
-        taken = {entry.name.casefold() for entry in self.entries if entry.path != keep}
+        taken = {entry.name.casefold() for entry in self.entries
+                 if entry.path != keep and entry.trrbt is None}  # a game to import is no project
 
         def check(text: str) -> str:
             name = validate_name(text)
@@ -53,7 +54,7 @@ class ProjectFileActions:
             if choice is None:
                 return
             try:
-                project = create_project(self.folder, choice.kind, choice.name)
+                project = create_project(self.folder, choice.kind, choice.name, choice.template)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot create the project")
                 return
@@ -62,6 +63,24 @@ class ProjectFileActions:
             self.app.open_project_file(project.path)  # made to be worked on: open it at once
 
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
+
+    def import_game(self, entry: ProjectEntry) -> None:
+        """Ask the new project's name, then import the trrbt game into it and open it."""
+        from studio.screens.dialogs import NameDialog
+
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.app.import_game_file(entry.path, name)
+
+        check = self._unused_name()
+        name = entry.name
+        try:
+            check(name)
+        except ProjectError:
+            name = f"{name} ({entry.path.stem})"  # imported before: offer a name that is free
+        dialog = NameDialog(f"Import {entry.path.name} as a new project named", name, "Import",
+                            check)
+        self.app.push_screen(dialog, named)
 
     def action_duplicate(self) -> None:
         from studio.screens.dialogs import NameDialog

@@ -22,11 +22,13 @@ from studio.storage.project import (
     save_project,
     validate_name,
 )
+from studio.storage.trrbt_files import BTREPLAY_SUFFIX, sniff_trrbt, trrbt_paths
 from studio.storage.tilecode.replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
     project_sha256, save_replay
 
 if TYPE_CHECKING:
     from studio.engines.tilecode.replay import Replay
+    from studio.storage.btree.replay import BtreeReplay
 
 TRASH = ".trash"
 """Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""
@@ -44,11 +46,20 @@ class ProjectEntry:
     error: ProjectError | None = None
     replay: Replay | None = None
     """Set for ``NAME.tcreplay.toml`` files, which are recordings, not projects."""
+    btreplay: BtreeReplay | None = None
+    """Set for a behaviour-tree game's saved play (``NAME.btreplay.json``)."""
+    trrbt: str | None = None
+    """Set for a trrbt game file (``.yaml``, ``.yml``, ``.json``), which can be imported: the
+    game's name as the file's head gives it ("" when it names none)."""
 
     @property
     def name(self) -> str:
         if self.project:
             return self.project.name
+        if self.trrbt is not None:
+            return self.trrbt or self.path.stem
+        if self.path.name.endswith(BTREPLAY_SUFFIX):
+            return self.path.name[: -len(BTREPLAY_SUFFIX)] + " (replay)"
         return self.path.name.removesuffix(REPLAY_SUFFIX) + " (replay)" if \
             is_replay_name(self.path) else self.path.stem
 
@@ -59,6 +70,10 @@ class ProjectEntry:
 
 def scan_folder(folder: str | Path) -> list[ProjectEntry]:
     """Every project file directly in ``folder``, sorted by name; broken files carry their error.
+
+    trrbt game files (``.yaml``, ``.yml``, ``.json`` whose head has a ``tree``) are listed too,
+    with ``trrbt`` set: they can be imported. Other files of those suffixes are left out.
+    Behaviour-tree replays (``NAME.btreplay.json``) are listed with ``btreplay`` set.
 
     TileCode replays (``NAME.tcreplay.toml``) are listed too, with ``replay`` set. So is whatever
     else is named ``*.toml`` but cannot be read (a FIFO, a device, a dangling link, a file too big
@@ -78,6 +93,9 @@ def scan_folder(folder: str | Path) -> list[ProjectEntry]:
         raise ProjectError(f"cannot list the folder: {exc.strerror or exc}", file=folder) from None
     entries = [entry for path in paths if not path.name.startswith(".")
                and (entry := _entry(path)) is not None]
+    entries += [entry for path in trrbt_paths(folder) if (entry := _trrbt_entry(path)) is not None]
+    entries += [entry for path in sorted(folder.glob(f"*{BTREPLAY_SUFFIX}"))
+                if not path.name.startswith(".") and (entry := _btreplay_entry(path)) is not None]
     entries.sort(key=lambda e: (e.name.casefold(), e.path.name))
     return entries
 
@@ -112,13 +130,44 @@ def _entry(path: Path) -> ProjectEntry | None:
     return entry
 
 
+def _trrbt_entry(path: Path) -> ProjectEntry | None:
+    """A trrbt game to import, or None for any other file of its suffixes (a ``.json`` of
+    settings, a FIFO): those are not the studio's, so they are not listed as broken."""
+    info = _stat(path)
+    if info is None or not stat.S_ISREG(info.st_mode):
+        return None
+    try:
+        name = sniff_trrbt(path)
+    except ProjectError:
+        return None
+    if name is None:
+        return None
+    return ProjectEntry(path, info.st_size, info.st_mtime, trrbt=name)
+
+
+def _btreplay_entry(path: Path) -> ProjectEntry | None:
+    """A behaviour-tree replay, loaded (a small, bounded file), or listed with its error."""
+    from studio.storage.btree.replay import load_replay as load_btreplay
+
+    info = _stat(path)
+    if info is None or stat.S_ISDIR(info.st_mode):
+        return None
+    entry = ProjectEntry(path, info.st_size if stat.S_ISREG(info.st_mode) else 0, info.st_mtime)
+    try:
+        entry.btreplay = load_btreplay(path)
+    except ProjectError as exc:
+        entry.error = exc
+    return entry
+
+
 def folder_stamp(folder: str | Path) -> tuple[tuple[str, int, int], ...]:
     """Names, sizes and change times of the folder's ``*.toml`` entries: what
     :func:`scan_folder` depends on, so a screen can tell whether to read the folder again."""
     stamps = []
     try:
-        paths = list(Path(folder).glob(f"*{SUFFIX}"))
-    except OSError:
+        paths = list(Path(folder).glob(f"*{SUFFIX}")) + trrbt_paths(Path(folder)) \
+            + list(Path(folder).glob(f"*{BTREPLAY_SUFFIX}"))
+    except (OSError, ProjectError):
         return ()
     for path in paths:
         info = _stat(path)
@@ -158,9 +207,10 @@ def save_new(project: Project, folder: Path) -> Path:
     raise ProjectError("cannot find a free file name", file=folder, hint="tidy the folder")
 
 
-def create_project(folder: str | Path, kind: str, name: str) -> Project:
-    """Write a new project of ``kind`` into ``folder``; returns it with its path set."""
-    project = new_project(kind, name)
+def create_project(folder: str | Path, kind: str, name: str, template: str = "empty") -> Project:
+    """Write a new project of ``kind`` (from ``template``) into ``folder``; returns it with its
+    path set."""
+    project = new_project(kind, name, template)
     save_new(project, Path(folder))
     return project
 

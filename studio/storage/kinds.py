@@ -46,6 +46,11 @@ class KindSpec:
     """What ``studio inspect`` and the summary screen show about a body."""
     new_body: Callable[[str], Body] = lambda name: {}
     """The body of a new project named ``name``."""
+    templates: dict[str, str] = field(default_factory=dict)
+    """Starter projects offered beside ``empty`` (``studio new --template``, the new-project
+    dialog): name → what it holds, in a line."""
+    template_body: Callable[[str], Body] | None = None
+    """The body of one of :attr:`templates`."""
 
 
 KINDS: dict[str, KindSpec] = {

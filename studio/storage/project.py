@@ -88,14 +88,29 @@ def validate_name(name: Any, field_path: tuple[str | int, ...] = ("project", "na
     return check_name_characters(stripped, "project name", field_path)
 
 
-def new_project(kind: str, name: str) -> Project:
-    """A new project of ``kind`` with the kind's starter body."""
+EMPTY = "empty"
+"""The template every kind has: the kind's own new-project body."""
+
+
+def new_project(kind: str, name: str, template: str = EMPTY) -> Project:
+    """A new project of ``kind``: the kind's starter body, or one of its templates.
+
+    Raises:
+        ProjectError: an unknown kind or a template the kind does not have (the hint lists
+            the ones it has).
+    """
     if not isinstance(kind, str) or kind not in KINDS:
         raise ProjectError(
             f"unknown kind {kind!r}", hint=f"use one of: {', '.join(KINDS)}"
         )
     spec = KINDS[kind]
-    return Project(ProjectHeader(kind, validate_name(name), spec.current_format), spec.new_body(name))
+    header = ProjectHeader(kind, validate_name(name), spec.current_format)
+    if template == EMPTY:
+        return Project(header, spec.new_body(name))
+    if template not in spec.templates or spec.template_body is None:
+        raise ProjectError(f"{spec.title} has no template {template!r}",
+                           hint=f"use one of: {', '.join((EMPTY, *spec.templates))}")
+    return Project(header, spec.template_body(template))
 
 
 def _header(document: dict[str, Any]) -> ProjectHeader:

@@ -50,6 +50,27 @@ def _too_big(path: Path, size: int | None, cap: int, what: str) -> ProjectError:
                                         "see 'Limits on files' in the README")
 
 
+def _open_regular(path: Path) -> int:
+    """A descriptor on the regular file at ``path``; anything else is a :class:`ProjectError`."""
+    try:
+        # stat first: opening a device can do things (rewind a tape) that reading never should.
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        return os.open(path, _FLAGS)  # O_NONBLOCK: should it have become a FIFO, no wait for a writer
+    except FileNotFoundError:
+        dangling = path.is_symlink()
+        raise ProjectError("the link points to a file that does not exist" if dangling
+                           else "no such file", file=path, hint="check the path") from None
+    except (IsADirectoryError, NotADirectoryError) as exc:
+        if isinstance(exc, IsADirectoryError):
+            raise ProjectError("this is a folder, not a file", file=path, hint=_ONLY_FILES) from None
+        raise ProjectError("no such file (a part of the path is not a folder)", file=path,
+                           hint="check the path") from None
+    except OSError as exc:
+        raise ProjectError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+
+
 def read_bounded(path: str | Path, cap: int, what: str = "a file") -> bytes:
     """The bytes of the regular file at ``path``, at most ``cap`` of them.
 
@@ -64,23 +85,7 @@ def read_bounded(path: str | Path, cap: int, what: str = "a file") -> bytes:
             file and says what to do.
     """
     path = Path(path)
-    try:
-        # stat first: opening a device can do things (rewind a tape) that reading never should.
-        mode = os.stat(path).st_mode
-        if not stat.S_ISREG(mode):
-            raise _not_a_file(path, mode)
-        fd = os.open(path, _FLAGS)  # O_NONBLOCK: should it have become a FIFO, no wait for a writer
-    except FileNotFoundError:
-        dangling = path.is_symlink()
-        raise ProjectError("the link points to a file that does not exist" if dangling
-                           else "no such file", file=path, hint="check the path") from None
-    except (IsADirectoryError, NotADirectoryError) as exc:
-        if isinstance(exc, IsADirectoryError):
-            raise ProjectError("this is a folder, not a file", file=path, hint=_ONLY_FILES) from None
-        raise ProjectError("no such file (a part of the path is not a folder)", file=path,
-                           hint="check the path") from None
-    except OSError as exc:
-        raise ProjectError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+    fd = _open_regular(path)
     try:
         found = os.fstat(fd)  # the file opened, which may not be the one stat saw a moment ago
         if not stat.S_ISREG(found.st_mode):
@@ -97,6 +102,26 @@ def read_bounded(path: str | Path, cap: int, what: str = "a file") -> bytes:
         if total > cap:
             raise _too_big(path, None, cap, what)
         return b"".join(chunks)
+    except OSError as exc:
+        raise ProjectError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+    finally:
+        os.close(fd)
+
+
+def read_head(path: str | Path, size: int) -> bytes:
+    """The first ``size`` bytes of the regular file at ``path`` (fewer if it is shorter).
+
+    For telling what a file is without reading all of it: a listing that sniffs every file of a
+    folder stays fast whatever their size, and a FIFO or a device is refused as by
+    :func:`read_bounded`.
+    """
+    path = Path(path)
+    fd = _open_regular(path)
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise _not_a_file(path, found.st_mode)
+        return os.read(fd, size)
     except OSError as exc:
         raise ProjectError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
     finally:

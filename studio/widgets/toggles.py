@@ -7,6 +7,9 @@ ticked. These draw the mark only when on (``▐X▌`` / ``▐ ▌``, ``▐●▌
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
 from textual.widgets import Checkbox as _Checkbox
 from textual.widgets import RadioButton as _RadioButton
 
@@ -25,3 +28,10 @@ class RadioButton(_RadioButton):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name, read per draw
         return "●" if self.value else " "
+
+
+class FormCheckbox(Checkbox, inherit_bindings=False):
+    """A checkbox of a form: ``space`` ticks it, ``enter`` is the form's (apply)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "toggle_button", "Toggle",
+                                                     show=False)]

@@ -97,3 +97,49 @@ def test_an_unknown_node_type_when_compiling_names_the_nearest_and_every_type() 
     assert "did you mean 'rewrite-all'" in str(info.value) or \
         "did you mean 'rewrite-all'" in (getattr(info.value, "hint", "") or "")
     assert "§" not in str(info.value)
+
+
+def _warnings(tree: dict) -> list[tuple[str, str]]:
+    return [(w.node_path, w.message) for w in build(tree).warnings]
+
+
+def test_a_player_with_no_children_is_warned_about_with_what_to_do() -> None:
+    board = {"type": "set-board", "pattern": pat("_")}
+    (where, message), = _warnings(node("order", board, node("player", pid="1")))
+    assert where == "tree/children[1]"
+    assert "never offers a move" in message and "add a rewrite under it" in message
+    assert _warnings(node("order", board, node("player", rewrite("_", "X"), pid="1"))) == []
+
+
+def test_a_player_without_pid_beside_named_ones_is_warned_about() -> None:
+    board = {"type": "set-board", "pattern": pat("_")}
+    named = node("player", rewrite("_", "X"), pid="1")
+    nameless = node("player", rewrite("_", "O"))
+    (where, message), = _warnings(node("order", board, named, nameless))
+    assert where == "tree/children[2]" and "no pid while others are named ('1')" in message
+    assert "set its pid" in message
+    assert _warnings(node("order", board, nameless)) == []  # one pid-less player is a game
+
+
+def test_a_nid_given_twice_names_both_nodes() -> None:
+    board = {"type": "set-board", "pattern": pat("_")}
+    tree = node("order", board, node("order", nid="turn"), node("order", nid="turn"))
+    (where, message), = _warnings(tree)
+    assert where == "tree/children[2]"
+    assert message.startswith("nid 'turn' is also the nid of tree/children[1]")
+    assert "give this node a nid of its own" in message
+
+
+def test_an_lhs_layer_the_board_lacks_is_warned_about() -> None:
+    board = {"type": "set-board", "pattern": {"main": [["_"]], "goal": [["G"]]}}
+    ghost = {"type": "rewrite", "lhs": pat("G", "gaol"), "rhs": pat("X")}
+    (where, message), = _warnings(node("order", board, ghost))
+    assert where == "tree/children[1]"
+    assert message.startswith("lhs reads layer 'gaol', which no set-board")
+    assert "rename it to one of 'goal', 'main'" in message
+    probe = {"type": "match", "pattern": pat("G", "gaol")}
+    assert "pattern reads layer 'gaol'" in _warnings(node("order", board, probe))[0][1]
+    anything = {"type": "rewrite", "lhs": {"main": [["_"]], "gaol": [["."]]}, "rhs": pat("X")}
+    assert _warnings(node("order", board, anything)) == []  # an all-"." layer tests nothing
+    # A tree that makes no board (a mechanics file its levels include) cannot know the layers.
+    assert not [m for _, m in _warnings(node("order", ghost)) if "reads layer" in m]

@@ -31,3 +31,23 @@ def test_every_change_of_a_drawn_row_changes_its_key() -> None:
                 if a.render_row(y, 0, 3, 0) != b.render_row(y, 0, 3, 0):
                     assert a.row_key(y) != b.row_key(y), (drawn(a, y), drawn(b, y))
     assert drawn(looks[0], 0) != drawn(looks[1], 0)  # the cases do differ where drawn
+
+
+def test_a_cell_with_no_visible_tile_shows_a_dot_so_an_empty_board_has_a_shape() -> None:
+    empty = Board({"main": ["__", "__"]})
+    renderer = BtreeRenderer(empty, STYLES, 1)
+    assert [drawn(renderer, y) for y in range(2)] == ["· · ", "· · "]
+    assert drawn(BtreeRenderer(Board({"main": ["#."]}), STYLES, 1), 0) == "# · "  # void too
+
+
+def test_neighbouring_one_cell_moves_keep_an_untinted_separator_between_them() -> None:
+    tinted = Style(bgcolor="red")
+    empty = Board({"main": ["___"]})
+    singles = BtreeRenderer(empty, STYLES, 1, rects={(0, 0, 1, 1): 1, (0, 1, 1, 1): 1},
+                            tint="red")
+    segments = singles.render_row(0, 0, 3, 0)
+    assert [s.style == tinted for s in segments[:4]] == [True, False, True, False]
+    wide = BtreeRenderer(empty, STYLES, 1, rects={(0, 0, 1, 2): 1}, tint="red")
+    segments = wide.render_row(0, 0, 3, 0)
+    assert [s.style == tinted for s in segments[:4]] == [True, True, True, False]
+    assert singles.row_key(0) != wide.row_key(0)

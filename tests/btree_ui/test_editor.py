@@ -388,3 +388,12 @@ async def test_an_add_typed_in_one_burst_filters_the_type_list(bt_folder: Path) 
         await wait_until(pilot, lambda: app.screen is editor
                          and types(editor.tree["children"][1]) == ["order"],
                          "the node was not inserted")
+
+
+async def test_the_tree_editor_at_60x20_keeps_a_readable_tree(bt_folder: Path) -> None:
+    """Its fixed 42-column properties pane left the tree 18 columns: it gives way instead."""
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        tree, right = app.screen.query_one("#tree"), app.screen.query_one("#right")
+        assert tree.size.width >= 25 and right.size.width >= 25

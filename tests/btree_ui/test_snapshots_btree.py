@@ -167,3 +167,67 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+def test_tree_editor_export_dialog(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("x"))
+
+
+def test_replay_viewer(snap_compare, bt_folder: Path) -> None:
+    from tests.btree_ui.test_replay_viewer import record
+
+    replay, _choices = record(bt_folder / "tic-tac-toe.toml")
+    assert snap_compare(studio_app(replay), terminal_size=SMALL, run_before=keys("right", "right", "right"))
+
+
+def test_home_lists_a_saved_run(snap_compare, bt_folder: Path) -> None:
+    from tests.btree_ui.test_replay_viewer import record
+    from tests.conftest import fix_times
+    from tests.ui_helpers import home_read
+
+    record(bt_folder / "tic-tac-toe.toml")
+    fix_times(bt_folder)
+
+    async def select_replay(pilot) -> None:
+        await home_read(pilot)
+        await pilot.press("end")
+
+    assert snap_compare(studio_app(bt_folder), terminal_size=SMALL, run_before=select_replay)
+
+
+def test_settings_screen(snap_compare, bt_folder: Path) -> None:
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=keys("comma"))
+
+
+def test_play_choice_list_cut_with_the_place_first(snap_compare, tmp_path: Path) -> None:
+    # Nine moves alike but for their place, each line longer than the pane (80×24).
+    game = tmp_path / "lamps.toml"
+    game.write_text((Path(__file__).parent / "data" / "lamps.toml").read_text("utf-8"), "utf-8")
+    assert snap_compare(studio_app(game), terminal_size=SMALL, run_before=play())
+
+
+def test_play_empty_board_in_the_ansi_theme(snap_compare, bt_folder: Path) -> None:
+    # An all-"_" board with every cell offered: dots and untinted separators show the cells.
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml", "ansi"), terminal_size=SMALL,
+                        run_before=play())
+
+
+def test_play_board_cut_by_its_pane(snap_compare, bt_folder: Path) -> None:
+    # Cells widened past the pane, the board cursor at the left edge: the right side is marked.
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
+                        run_before=play(*"+" * 8, *["shift+left"] * 3))
+
+
+def test_tree_editor_with_a_refused_field(snap_compare, bt_folder: Path) -> None:
+    async def run(pilot) -> None:
+        pilot.app.screen.select((1,))
+        await pilot.press("enter", "tab")
+        pilot.app.focused.value = "two words"
+        await pilot.press("enter")  # refused: kept, marked, the reason under it
+        await workers_done(pilot, "compile")
+        await pilot.pause(0.5)
+
+    assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
+                        run_before=run)

@@ -183,8 +183,8 @@ def test_buttons_and_transforms() -> None:
 
 
 def test_do_rows_per_rule_type() -> None:
-    assert do_rows(made(0, "press", "up")) == (UP, LEFT, CENTRE, RIGHT, DOWN)
-    assert do_rows(made(0, "change", "any")) == (UP, LEFT, CENTRE, RIGHT, DOWN)
+    assert do_rows(made(0, "press", "up")) == (LEFT, UP, CENTRE, DOWN, RIGHT)  # as they run
+    assert do_rows(made(0, "change", "any")) == (LEFT, UP, CENTRE, DOWN, RIGHT)
     assert do_rows(made(0, "smash", "up")) == (UP, CENTRE)
     assert do_rows(made(0, "smash", "down")) == (CENTRE, DOWN)
     assert do_rows(made(0, "never", "never")) == (CENTRE,)

@@ -275,3 +275,32 @@ async def test_help_of_the_map_and_paint_editors_lists_the_arrows_beside_wasd(
             assert app.screen.board.cursor != cursor
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_gallery_replaces_the_image_in_one_undoable_edit(tc_folder: Path) -> None:
+    from studio.screens.tilecode.gallery_dialog import GalleryDialog
+    from studio.storage.tilecode.gallery import GALLERY, preset
+
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        editor = app.screen
+        assert isinstance(editor, PaintEditorScreen) and editor.kind == 4  # s0, the player
+        before = game_of(app).sprites[0].art
+        await pilot.press("g")
+        dialog = app.screen
+        assert isinstance(dialog, GalleryDialog)
+        await pilot.press("escape")  # keeps the image
+        assert app.screen is editor and game_of(app).sprites[0].art == before
+        await pilot.press("g")
+        names = [p.name for p in GALLERY]
+        sprites = [p.name for p in GALLERY if p.sprite]
+        # A sprite is painted: the list opens on the first sprite; down to the coin.
+        for _ in range(sprites.index("coin")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert app.screen is editor
+        assert game_of(app).sprites[0].art == preset("coin").pixels != before
+        assert "coin" in names
+        await pilot.press("ctrl+z")
+        assert game_of(app).sprites[0].art == before

@@ -357,3 +357,23 @@ async def test_a_replay_of_a_changed_project_says_so_in_its_bar(tc_folder: Path)
         await pilot.pause()
         bar = viewer.query_one("#bar").text
         assert "v verifies" not in bar and "plays back the same (verified)" in bar
+
+
+async def test_the_play_bar_keeps_its_height_as_the_rounds_grow_at_80_columns(
+        tc_folder: Path) -> None:
+    app = app_on(tc_folder / "boulder-dash.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PlayScreen(app.screen.document, seed=9_000_000_000_000_000_001, paused=True)
+        await app.push_screen(screen)
+        await pilot.pause()
+        bar = screen.query_one("#bar")
+        heights, board_tops = set(), set()
+        for _ in range(12):  # round 10 made the bar wrap and the board jump a row
+            await one_round(pilot, screen)
+            await pilot.pause()
+            heights.add(bar.size.height)
+            board_tops.add(screen.board.region.y)
+            assert all(len(line) <= 78 for line in bar.text.splitlines())
+        assert screen.session.state.round >= 12
+        assert len(heights) == 1 and len(board_tops) == 1
+        assert f"Round {screen.session.state.round}" in bar.text and "Seed 9000000000000000001" in bar.text

@@ -38,10 +38,10 @@ def test_game_home_with_problems(snap_compare, tc_folder: Path) -> None:
 @pytest.mark.parametrize("size", [SIZE, SMALL])
 def test_rule_selector(snap_compare, tc_folder: Path, size) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=size,
-                        run_before=keys("c", "right", "right", "right", "right", "right"))
+                        run_before=keys("c", "right", "right", "right", "right"))
 
 
-RULE = ("c", "right", "right", "right", "right", "right", "enter")
+RULE = ("c", "right", "right", "right", "right", "enter")
 """Boulder Dash: the player's press-right rule."""
 
 
@@ -83,6 +83,11 @@ def test_paint_editor(snap_compare, tc_folder: Path) -> None:
                         run_before=keys("p"))
 
 
+def test_paint_gallery(snap_compare, tc_folder: Path) -> None:
+    assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,
+                        run_before=keys("p", "g", "down", "down"))
+
+
 def test_settings(snap_compare, tc_folder: Path) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,
                         run_before=keys("comma"))
@@ -113,6 +118,19 @@ def play(seed: int = 5, debug: bool = False, rounds: tuple[str, ...] = ("right",
 def test_play(snap_compare, tc_folder: Path, size, debug: bool) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=size,
                         run_before=play(debug=debug))
+
+
+def test_play_at_round_12_with_a_long_name_and_seed(snap_compare, tc_folder: Path) -> None:
+    """80×24: the bar keeps two lines from round 0 (no jump at round 10), the name is cut."""
+    path = tc_folder / "boulder-dash.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('name = "Boulder Dash"', 'name = "Boulder Dash: '
+                                 'the Long Lost Caverns of the Crystal Kings"', 1),
+                    encoding="utf-8")
+    rounds = ("right", "down", "down", "left", "right", "up", "down", "left", "right", "down",
+              "down", "right")
+    assert snap_compare(app_on(path), terminal_size=SMALL,
+                        run_before=play(seed=9_000_000_000_000_000_001, rounds=rounds))
 
 
 def test_play_in_art_mode(snap_compare, tc_folder: Path) -> None:

@@ -4,7 +4,6 @@ trrbt games in and out of the studio."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 import tomllib
 from pathlib import Path
@@ -13,16 +12,13 @@ from studio.commands import command, output_target
 from studio.engines.btree import BtreeError, Compiled, export_json
 from studio.engines.btree.model.export import dumps_json
 from studio.storage import ProjectError, save_project, slug
+from studio.storage.btree.trrbt import (
+    as_project_error, distinct_name, import_game, import_warnings, load_compiled as _load_compiled,
+    load_game,
+)
 from studio.storage.folder import SUFFIX
-from studio.storage.btree.trrbt import import_game, load_compiled as _load_compiled, load_game
 
 __all__ = ["load_compiled"]
-
-
-def as_project_error(exc: BtreeError, path: Path) -> ProjectError:
-    """A BtreeError as the CLI's one error type: file, then node path, type and message."""
-    text = str(dataclasses.replace(exc, file=""))
-    return ProjectError(text, file=Path(exc.file) if exc.file else path, hint="")
 
 
 def load_compiled(path: str | Path, missing_links: str | None = None) -> Compiled:
@@ -63,17 +59,14 @@ def import_trrbt_file(path: Path, output: str | None, force: bool, missing_links
     except BtreeError as exc:
         raise as_project_error(exc, path) from None
     plain = Path(f"{slug(project.name)}{SUFFIX}")
-    if output is None and plain.exists() and not _imported_from(plain, path.name):
-        # Levels of one game share its name ("blockdude levels"): a second import is named
-        # after its file too, or the home screen lists two rows nobody can tell apart. The
-        # same file imported again is the same project: refused unless --force, not a copy.
-        project.header.name = f"{project.name} ({path.stem})"
+    if output is None and not _imported_from(plain, path.name):
+        # The same file imported again is the same project: refused below unless --force,
+        # not a second copy under another name. Another file of the game is named after it.
+        distinct_name(project, path, Path.cwd())
     target = output_target(output, project.name, force)
     save_project(project, target)
-    for warning in compiled.warnings:
+    for warning in import_warnings(compiled):
         print(f"warning: {warning}", file=sys.stderr)
-    for note in compiled.game.warnings if compiled.game else ():
-        print(f"warning: {note}", file=sys.stderr)
     print(target)
     return 0
 

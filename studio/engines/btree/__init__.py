@@ -23,7 +23,7 @@ _WHERE = {
     "MISSING_LINKS": "compiling.compiler", "compile_game": "compiling.compiler",
     "Board": "model.board",
     "BtreeError": "model.errors", "BtreeWarning": "model.errors",
-    "export_json": "model.export",
+    "export_json": "model.export", "export_yaml": "model.export",
     "Game": "model.reshape", "parse_json_game": "model.reshape", "parse_yaml_game": "model.reshape",
     "Engine": "runtime.engine", "Program": "runtime.engine",
     "StepEvent": "runtime.events",
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from studio.engines.btree.compiling.compiler import MISSING_LINKS, compile_game
     from studio.engines.btree.model.board import Board
     from studio.engines.btree.model.errors import BtreeError, BtreeWarning
-    from studio.engines.btree.model.export import export_json
+    from studio.engines.btree.model.export import export_json, export_yaml
     from studio.engines.btree.model.reshape import Game, parse_json_game, parse_yaml_game
     from studio.engines.btree.runtime.engine import Engine, Program
     from studio.engines.btree.runtime.events import StepEvent
@@ -71,6 +71,7 @@ __all__ = [
     "compile_game",
     "enumerate_reachable",
     "export_json",
+    "export_yaml",
     "parse_json_game",
     "parse_yaml_game",
     "run_trace",

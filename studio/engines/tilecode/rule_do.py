@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from .model import BACKGROUND_CODES, CENTRE, CORNERS, DIRECTIONS, GAME_ARGS, KIND_CODES, SPRITE_CODES, Command, \
     Game, Rule, TileRecord
-from .rule_edit import DISPLAY_ROWS, Tile, collide_tile, has_witness, tile_record, with_record
+from .rule_edit import DISPLAY_ROWS, Tile, collide_tile, editable_tiles, has_witness, tile_record, \
+    with_record
 from .rules_codec import MAX_COMMANDS
 
 VERB_MENU = ("move", "destroy", "paint", "create", "block", "portal", "game")
@@ -21,7 +22,8 @@ _NEVER_VERBS = ("game", "block")
 
 
 def do_rows(rule: Rule) -> tuple[Tile, ...]:
-    """The Do rows shown and edited, in display order up, left, centre, right, down.
+    """The Do rows shown and edited, in display order (the order they run: left, up, centre,
+    down, right).
 
     Smash rules: the centre and the collide tile. Never rules: the centre row, plus any edge row
     that already carries commands (from a file); a never rule has no location, so commands on
@@ -33,6 +35,26 @@ def do_rows(rule: Rule) -> tuple[Tile, ...]:
     if rule.type == "never":
         return tuple(t for t in DISPLAY_ROWS if t == CENTRE or tile_record(rule, *t).do)
     return DISPLAY_ROWS
+
+
+def row_beside(rule: Rule, tile: Tile) -> Tile | None:
+    """The Do row that → from a When tile in the grid's right column goes to: the tile's own
+    row (the right tile's), else the row of a tile on the same grid line (up for the top line,
+    down for the bottom), so the cursor crosses to the row the picture puts beside it.
+
+    Returns:
+        The row, or None when it is not shown (a smash or never rule's hidden rows).
+    """
+    rows = do_rows(rule)
+    if tile in rows:
+        return tile
+    return next((t for t in rows if t[1] == tile[1] and t[0] != 1), None)
+
+
+def tile_beside(rule: Rule, row: Tile) -> Tile | None:
+    """The When tile that ← from a Do row goes to: the right column's tile on the line of the
+    row's own tile (the way back from :func:`row_beside`); None when a smash rule hides it."""
+    return (3, row[1]) if (3, row[1]) in editable_tiles(rule) else None
 
 
 def _command_errors(rule_type: str, record: TileRecord, do: tuple[Command, ...]) -> set[int]:

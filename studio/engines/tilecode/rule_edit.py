@@ -40,8 +40,9 @@ TRANSFORM_CHOICES = (
     "none", "flip-horizontal", "flip-vertical", "rotate-left", "rotate-right", "rotate-3-way",
 )
 """What the generalise screen offers; rotate-180 is read from files but never offered."""
-DISPLAY_ROWS: tuple[Tile, ...] = ((2, 1), (1, 2), (2, 2), (3, 2), (2, 3))
-"""Do rows on screen: up, left, centre, right, down."""
+DISPLAY_ROWS: tuple[Tile, ...] = ((1, 2), (2, 1), (2, 2), (2, 3), (3, 2))
+"""Do rows on screen in the order they run (§6.10, the When grid read column by column): left,
+up, centre, down, right, so the help numbers 1–5 count down the list."""
 BADGES = {"include": "✓", "include2": "●", "exclude": "⊘"}
 LABELS = {"include": "include", "include2": "include′", "exclude": "exclude"}
 """The attributes as the editor names them everywhere (the file format's ``include2`` is the

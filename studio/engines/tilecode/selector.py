@@ -269,3 +269,55 @@ def neighbours(game: Game, kind: int, rule_id: int) -> tuple[int | None, int | N
     before = [i for i in ids if i < rule_id]
     after = [i for i in ids if i > rule_id]
     return (before[-1] if before else None, after[0] if after else None)
+
+
+# ------------------------------------------------------------------------- the cursor's grid
+
+GRID_COLUMNS = 7
+"""The selector's logical grid: column 0 holds the sprite kinds, 1..3 and 4..6 the quadrants."""
+GRID_ROWS = 6
+
+
+def grid_position(cell: SelectorCell) -> tuple[int, int]:
+    """Where a cell sits on the logical grid (the left quadrants are columns 1..3, the lower
+    ones rows 3..5)."""
+    right = cell.quadrant in ("press", "misc")
+    bottom = cell.quadrant in ("smash", "misc")
+    return 1 + cell.col + (3 if right else 0), cell.row + (3 if bottom else 0)
+
+
+STOPS: frozenset[tuple[int, int]] = frozenset(
+    {(0, k) for k in range(len(SPRITE_CODES))} | {grid_position(c) for c in SELECTOR_CELLS})
+"""Every place the cursor may rest: a sprite kind or a rule cell, never a blank."""
+
+
+ACROSS_WEIGHT = 3
+"""How much a step sideways costs against a step forward when the cursor picks a stop."""
+
+
+def step(cursor: tuple[int, int], dx: int, dy: int) -> tuple[int, int]:
+    """Where one arrow press takes the cursor: the nearest stop in that direction.
+
+    A blank cell holds no rule, so stopping on one would only cost a key press: the cursor
+    passes over blanks. Stops ahead are measured forward (wrapping past the edge to the other
+    side, so every stop is reachable in every direction) plus :data:`ACROSS_WEIGHT` per line
+    sideways, so a stop on the cursor's own line wins over a nearer one off it (smash ← goes
+    to smash →, not to smash ↑).
+
+    Args:
+        cursor: the current (column, row); a blank is allowed (it moves off it).
+        dx: -1, 0 or 1.
+        dy: -1, 0 or 1 (exactly one of ``dx``, ``dy`` is non-zero).
+
+    Returns:
+        The new (column, row), one of :data:`STOPS`.
+    """
+    x, y = cursor
+    delta, size = (dx, GRID_COLUMNS) if dx else (dy, GRID_ROWS)
+
+    def cost(stop: tuple[int, int]) -> tuple[int, int, int, int]:
+        along, across = (stop[0] - x, stop[1] - y) if dx else (stop[1] - y, stop[0] - x)
+        forward = along * delta % size or size
+        return forward + ACROSS_WEIGHT * abs(across), forward, stop[1], stop[0]
+
+    return min((s for s in STOPS if s != cursor), key=cost)

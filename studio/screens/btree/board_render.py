@@ -1,10 +1,11 @@
 """Behaviour-tree boards for :class:`~studio.widgets.board.Board` (btree.md §11.3).
 
 A cell shows the tile of the first visible layer that is neither void (``.``) nor hidden (``_…``,
-unless shown), padded to the cell width, then one separating column. Choices are part of the
-renderer's input: every offered rectangle is tinted in the player's colour, a rectangle offered
-by several choices shows their count in its first separator, and the selected (or hovered)
-choice previews its rhs in italics inside its rectangle.
+unless shown), or a dim ``·`` when there is none, padded to the cell width, then one separating
+column. Choices are part of the renderer's input: every offered rectangle is tinted in the
+player's colour (separators inside a rectangle too, never between two), a rectangle offered by
+several choices shows their count in its first separator, and the selected (or hovered) choice
+previews its rhs in italics inside its rectangle.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from studio.engines.btree.model.board import Board
 from studio.engines.btree.model.text import text_width
 from studio.widgets.canvas import UIStyles
 
+EMPTY = "·"
+"""Drawn in a cell with no visible tile: an all-``_`` board (a fresh tic-tac-toe) showed as
+nothing at all, and offered cells merged into one tinted block; the dots show its shape."""
 PLAYER_COLOURS = ("#1f6feb", "#d29922", "#2ea043", "#a371f7", "#db61a2", "#39c5cf")
 """Outline colours of players without a sprite colour, in order of appearance."""
 
@@ -81,10 +85,14 @@ class BtreeRenderer:
         self.height = board.rows if board is not None and board.rows else 1
         self.cell_size = (self.cell + 1, 1)
         self._covered: dict[int, set[int]] = {}
+        self._joined: dict[int, set[int]] = {}
+        """Per row, the cells whose right separator lies inside one offered rectangle: only
+        those separators are tinted, so neighbouring one-cell moves stay apart."""
         self._badges: dict[tuple[int, int], int] = {}
         for (row, col, rows, cols), count in self.rects.items():
             for r in range(row, row + rows):
                 self._covered.setdefault(r, set()).update(range(col, col + cols))
+                self._joined.setdefault(r, set()).update(range(col, col + cols - 1))
             if count > 1:
                 self._badges[(row, col)] = count
 
@@ -136,21 +144,23 @@ class BtreeRenderer:
             preview = tuple(self._preview_tile(y, x) for x in range(self.width))
         badges = tuple(sorted((c, n) for (r, c), n in self._badges.items() if r == y))
         covered = tuple(sorted(self._covered.get(y, ())))
+        joined = tuple(sorted(self._joined.get(y, ())))
         # Which tiles are drawn at all changes every row (l, _); the tint only covered cells.
-        return (cells, covered, badges, preview, self.hidden_layers, self.show_hidden,
+        return (cells, covered, joined, badges, preview, self.hidden_layers, self.show_hidden,
                 self.tint if covered else None)
 
     def render_row(self, y: int, x0: int, x1: int, line: int) -> list[Segment]:
         styles = self.styles
         covered = self._covered.get(y, set())
+        joined = self._joined.get(y, set())
         out: list[Segment] = []
         for x in range(x0, x1):
             tile = self.tile_at(y, x)
-            shown = self.glyphs.get(tile, tile)
+            shown = self.glyphs.get(tile, tile) if tile else EMPTY
             pad = max(self.cell - text_width(shown), 0)
             text = shown + " " * pad if text_width(shown) <= self.cell else "…" + " " * (
                 self.cell - 1)
-            style = styles.text
+            style = styles.text if tile else styles.muted
             colour = self.colours.get(tile)
             if colour:
                 style = Style(color=styles.colour(colour), bold=True)
@@ -161,7 +171,7 @@ class BtreeRenderer:
             badge = self._badges.get((y, x))
             separator = str(badge) if badge and badge < 10 else ("+" if badge else " ")
             sep_style = (styles.accent + self.tint) if badge else (
-                self.tint if x in covered and x + 1 in covered else Style())
+                self.tint if x in joined else Style())
             out.append(Segment(text, style))
             out.append(Segment(separator, sep_style))
         return out

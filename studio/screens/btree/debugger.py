@@ -27,6 +27,7 @@ from studio.screens.btree.tree_lines import (
     visible_lines,
 )
 from studio.screens.formatting import counted
+from studio.screens.btree.board_view import EdgeBoard
 from studio.widgets.board import Board
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView, fold_lines
@@ -94,9 +95,7 @@ class DebuggerScreen(BtreeScreen):
             yield LinesView(id="left", focusable=False)
             with Vertical(id="right"):
                 yield LinesView(id="stack", focusable=False)
-                board = Board(self.play._renderer(previewing=False), cursor=None)
-                board.can_focus = False
-                yield board
+                yield EdgeBoard(self.play._renderer(previewing=False), cursor=None)
         yield KeysFooter()
 
     # ---------------------------------------------------------------------------- drawing

@@ -59,7 +59,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     DEFAULT_CSS = """
     TreeEditorScreen #panes { height: 1fr; }
     TreeEditorScreen #tree { width: 1fr; height: 1fr; }
-    TreeEditorScreen #right { width: 42; height: 1fr; border-left: tall $primary 40%; }
+    TreeEditorScreen #right { width: 42; max-width: 55%; height: 1fr; border-left: tall $primary 40%; }
     TreeEditorScreen #compiled { height: 1fr; }
     TreeEditorScreen #diagnostics { height: auto; max-height: 4; padding: 0 1;
                                     border-top: tall $primary 40%; }
@@ -95,7 +95,9 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("f8,ctrl+n", "next_problem", "Next problem", show=False),
         Binding("enter", "focus_properties", "Properties", show=False),
         Binding("g", "play", "Play"),
+        Binding("comma", "settings", "Settings", key_display=","),
         Binding("b", "debug", "Debug"),
+        Binding("x", "export", "Export", show=False),
         Binding("escape", "leave", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
@@ -114,6 +116,8 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         ("toggle_compiled", "Show compiled tree", "The tree the engine runs, beside this one"),
         ("play", "Play", "Play the game"),
         ("debug", "Debugger", "Step through the game node by node"),
+        ("export", "Export as trrbt file", "Write the game as trrbt YAML or JSON (x)"),
+        ("settings", "Game settings", "Seed, seats, missing links, display glyphs (,)"),
     ]
 
     def __init__(self, document) -> None:
@@ -333,6 +337,17 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         from studio.screens.btree import screens
 
         screens.start_play(self, debug=True)
+
+    def action_settings(self) -> None:
+        """The project's settings (``,`` in the tree editor)."""
+        from studio.screens.btree.settings import BtreeSettingsScreen
+
+        self.app.push_screen(BtreeSettingsScreen(self.document))
+
+    def action_export(self) -> None:
+        from studio.screens.btree.export_dialog import ask_export
+
+        ask_export(self)
 
     def action_leave(self) -> None:
         if self.pane != "tree":

@@ -93,10 +93,11 @@ class TreeEditing(BtreeScreen):
         try:
             tree = set_field(self.tree, self.cursor, name, value)
         except EditError as error:
-            self.notify(f"{error} (not applied)", severity="error", timeout=5)
-            # A field left with a refused value shows the stored one again (one still being
-            # typed in keeps the typing, to be mended).
-            self.query_one(PropertiesPane).update_values()
+            # Said under a field still being typed in (a toast covered the pane at 80×24);
+            # a field left with a refused value shows the stored one again, and a toast says so.
+            if not self.query_one(PropertiesPane).refuse(name, str(error)):
+                self.notify(f"{error} (not applied; the stored value is kept)",
+                            severity="error", timeout=5)
             return False
         self.change_tree(f"{name} of {self.node.get('type')}", tree)
         return True

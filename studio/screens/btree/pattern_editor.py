@@ -26,6 +26,7 @@ from studio.engines.btree.editing.node_fields import fields_of, set_field
 from studio.engines.btree.model.text import text_width
 from studio.engines.btree.editing.tree_edit import EditError, node_at
 from studio.screens.btree.base import BtreeScreen
+from studio.screens.btree.fields import PatternText
 from studio.screens.dialogs import NameDialog, refused_by
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
@@ -90,7 +91,7 @@ class PatternEditorScreen(BtreeScreen):
         yield Header()
         with Vertical():
             yield LinesView(id="grid", focusable=False)
-            area = TextArea(id="text", soft_wrap=False, show_line_numbers=True)
+            area = PatternText(id="text", soft_wrap=False, show_line_numbers=True)
             area.can_focus = False  # only in the text form: the grid keys belong to the screen
             yield area
         yield LinesView(id="status", focusable=False)

@@ -23,6 +23,7 @@ from studio.engines.btree import BtreeError, Compiled
 from studio.engines.btree.play.session import (
     AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession,
 )
+from studio.screens.btree.board_view import EdgeBoard
 from studio.screens.btree.play_view import SPEEDS, PlayView
 from studio.sessions import warmup
 from studio.storage.btree.project import compile_model
@@ -72,6 +73,7 @@ class BtreePlayScreen(PlayView):
         Binding("U,ctrl+y", "redo_choice", "Redo"),
         Binding("space", "skip_display", "Skip wait", show=False),
         Binding("r", "restart(True)", "New seed"),
+        Binding("comma", "settings", "Settings", key_display=","),
         Binding("R", "restart(False)", "Same seed", show=False),
         Binding("b", "debugger", "Debug"),
         Binding("s", "solver", "Solve"),
@@ -120,9 +122,7 @@ class BtreePlayScreen(PlayView):
         yield Header()
         yield LinesView(id="status", classes="-bar", focusable=False)
         with Horizontal(id="panes"):
-            board = Board(self._renderer(), cursor=None)
-            board.can_focus = False
-            yield board
+            yield EdgeBoard(self._renderer(), cursor=None)
             yield LinesView(id="choices", focusable=False)
         yield KeysFooter()
 

@@ -7,13 +7,14 @@ keys; everything here reads the session's state and draws it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.geometry import Region
 
 from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver
-from studio.engines.btree.model.text import BUTTON_GLYPHS, pattern_text
+from studio.engines.btree.model.text import choice_lines, text_width
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
 from studio.widgets.board import Board
@@ -27,6 +28,13 @@ SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 class PlayView(BtreeScreen):
     """The drawing half of the play screen; the state it reads is set by the screen."""
 
+    # From 120 columns the move list takes 60 of them: at 40 long moves were cut beside a board
+    # with room to spare (lights-out at 120×40).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (120, "-wide")]
+    DEFAULT_CSS = """
+    PlayView.-wide #choices { width: 60; }
+    """
+
     session: Any
     wait: Any = None
     selected: int | None = None
@@ -39,6 +47,12 @@ class PlayView(BtreeScreen):
     digits = ""
 
     # ------------------------------------------------------------------------------ state
+
+    def action_settings(self) -> None:
+        """The project's settings (``,`` in play)."""
+        from studio.screens.btree.settings import BtreeSettingsScreen
+
+        self.app.push_screen(BtreeSettingsScreen(self.document))
 
     @property
     def choices(self) -> tuple:
@@ -179,6 +193,10 @@ class PlayView(BtreeScreen):
         view.set_lines(fold_lines([Text(text, self.styles_ui.text)],
                                   max(view.size.width - 2, 20) if view.size.width else 78))
 
+    @on(LinesView.Resized, "#choices")
+    def _choices_resized(self) -> None:
+        self._draw_choices()
+
     def _draw_choices(self) -> None:
         styles = self.styles_ui
         choices = self.choices
@@ -190,15 +208,11 @@ class PlayView(BtreeScreen):
             canvas.put(0, 0, message, styles.muted)
             view.set_lines(canvas.strips())
             return
-        lines = []
-        for index, choice in enumerate(choices):
-            button = BUTTON_GLYPHS.get(str(choice.button or ""), "")
-            desc = choice.desc or "move"
-            text = (f"{index + 1:>2} {desc}{' [' + button + ']' if button else ''} "
-                    f"{pattern_text(choice.lhs)} → {pattern_text(choice.rhs)} "
-                    f"@{choice.row},{choice.col}")
-            lines.append(text)
-        canvas = Canvas(max(len(t) for t in lines) + 1, len(lines))
+        # Fitted to the pane (a cut ends in "…"); measured in cells, as an emoji board's tiles
+        # take two each (measuring in characters cut the last digit of "@7,11").
+        width = view.scrollable_content_region.width or 36
+        lines = choice_lines([choice.to_json() for choice in choices], width - 1)
+        canvas = Canvas(max(text_width(t) for t in lines) + 1, len(lines))
         for y, text in enumerate(lines):
             style = styles.text + (styles.cursor if y == shown else styles.text)
             canvas.put(0, y, text, style)

@@ -1,9 +1,10 @@
 """The properties pane of the tree editor: one editor per field of the selected node (§11.2).
 
 Text, numbers, pids and word lists are one-line inputs applied on ``enter`` (or when the field
-loses focus); flags are checkboxes; the button cycles through its choices; patterns show their
-text and open the pattern editor (``e``). Every applied change is one undoable edit, made by the
-screen through ``node_fields.set_field``.
+loses focus; a refused value stays, marked, with the reason under it, until mended or left);
+flags are checkboxes; the button cycles through its choices (``enter``, ``space``, ``left`` /
+``right``); patterns show their text and open the pattern editor (``e``). Every applied change
+is one undoable edit, made by the screen through ``node_fields.set_field``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from studio.engines.btree.editing.node_fields import TYPE_ORDER, FieldSpec, fiel
 from studio.engines.btree.editing.pattern_edit import pattern_to_text
 from studio.engines.btree.model.text import BUTTON_GLYPHS
 from studio.engines.btree.editing.tree_view import EditError
+from studio.screens.btree.fields import CycleButton, FieldInput
 from studio.widgets.toggles import Checkbox
 
 
@@ -73,6 +75,9 @@ class PropertiesPane(Vertical):
     PropertiesPane .pattern-label { width: 1fr; color: $text-muted; margin-top: 1; }
     PropertiesPane Input { width: 1fr; }
     PropertiesPane Checkbox { width: 5; }  /* auto gives 3 and cuts the toggle to "▐X…" */
+    PropertiesPane Checkbox.-labelled { width: 1fr; }
+    PropertiesPane Input.-refused { background: $error 30%; text-style: bold; }
+    PropertiesPane .refused-note { color: $error; padding-left: 9; }
     PropertiesPane .pattern { color: $text; }
     PropertiesPane .hint { color: $text-muted; }
     PropertiesPane #node-type { text-style: bold; margin-bottom: 1; }
@@ -157,14 +162,18 @@ class PropertiesPane(Vertical):
         node = self.node or {}
         label = Label(spec.name)
         if spec.kind == "bool":
-            editor: Any = Checkbox(value=bool(node.get(spec.name, spec.default)),
-                                   id=f"field-{spec.name}", compact=True)
+            # The file's name on the left (what the file and trrbt call it), what it means on
+            # the toggle: "remorig" alone read as a word of no language.
+            meaning = spec.label if spec.label != spec.name else ""
+            editor: Any = Checkbox(meaning, value=bool(node.get(spec.name, spec.default)),
+                                   id=f"field-{spec.name}", compact=True,
+                                   classes="-labelled" if meaning else "")
         elif spec.kind == "choice":
-            editor = Button(self._choice_label(spec), id=f"field-{spec.name}", compact=True)
+            editor = CycleButton(self._choice_label(spec), id=f"field-{spec.name}", compact=True)
         else:
             placeholder = spec.kind if spec.default is None else f"{spec.default}"
-            editor = Input(shown_value(node, spec), id=f"field-{spec.name}", compact=True,
-                           placeholder=placeholder)
+            editor = FieldInput(shown_value(node, spec), id=f"field-{spec.name}", compact=True,
+                                placeholder=placeholder)
         return Horizontal(label, editor, classes="row")
 
     def _choice_label(self, spec: FieldSpec) -> str:
@@ -195,6 +204,7 @@ class PropertiesPane(Vertical):
             if isinstance(widget, Input):
                 if fresh or not widget.has_focus:
                     widget.value = shown_value(node, spec)
+                    self._unmark(widget)
             elif isinstance(widget, Checkbox):
                 widget.value = bool(node.get(spec.name, spec.default))
             elif isinstance(widget, Button):
@@ -236,15 +246,57 @@ class PropertiesPane(Vertical):
             self.post_message(self.Changed(spec.name, event.value))
 
     @on(Button.Pressed)
-    def _cycled(self, event: Button.Pressed) -> None:
+    def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        spec = self._spec(event.button.id)
+        self._cycle(event.button, 1)
+
+    @on(CycleButton.Cycled)
+    def _cycled(self, event: CycleButton.Cycled) -> None:
+        event.stop()
+        self._cycle(event.button, event.step)
+
+    def _cycle(self, button: Button, step: int) -> None:
+        spec = self._spec(button.id)
         if spec is None or not spec.choices:
             return
         current = str((self.node or {}).get(spec.name, ""))
         choices = list(spec.choices)
-        index = choices.index(current) if current in choices else -1
-        self.post_message(self.Changed(spec.name, choices[(index + 1) % len(choices)]))
+        index = choices.index(current) if current in choices else (-1 if step > 0 else 0)
+        self.post_message(self.Changed(spec.name, choices[(index + step) % len(choices)]))
+
+    def refuse(self, name: str, reason: str) -> bool:
+        """Say that the value typed in field ``name`` was refused, and why, under the field.
+
+        A field still being typed in keeps the typing, marked, so a long value wrong in one
+        character is mended rather than typed again (it used to sit there unmarked, as if
+        applied); a field already left shows the stored value again. Returns whether the mark
+        is shown (if not, the caller says the reason another way)."""
+        widgets = self.query(f"#field-{name}")
+        widget = widgets.first() if widgets else None
+        if not isinstance(widget, Input) or not widget.has_focus:
+            self.update_values()
+            return False
+        self._unmark(None)
+        widget.add_class("-refused")
+        note = Static(f"✗ refused: {reason}. Mend it and press enter; escape keeps the "
+                      "stored value.", classes="refused-note", markup=False)
+        row = widget.parent
+        if row is not None and row.parent is not None:
+            row.parent.mount(note, after=row)
+        return True
+
+    def _unmark(self, widget: Input | None) -> None:
+        """Take the refused mark off ``widget`` (None: off whichever field has it)."""
+        marked = [w for w in self.query(".-refused") if widget is None or w is widget]
+        for field in marked:
+            field.remove_class("-refused")
+        if marked or widget is None:
+            self.query(".refused-note").remove()
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        if event.input.has_class("-refused"):
+            self._unmark(event.input)
 
     def pending(self) -> tuple[str, str] | None:
         """The field being typed in and its text, if that differs from the node's value (what

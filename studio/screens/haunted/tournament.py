@@ -63,6 +63,8 @@ class TournamentScreen(RunningTournament, HauntedScreen):
         "replay beside the project. " + HAUNTED_ABOUT)
 
     SCREEN_TITLE = "tournament"
+    MIN_SIZE = (80, 24)
+    """Three panes side by side and the bracket: below this the entrants pane had no width."""
     DEFAULT_CSS = """
     TournamentScreen #top { height: 9; }
     TournamentScreen .pane { height: 100%; border: round $primary 30%; overflow-x: hidden; }

@@ -59,6 +59,8 @@ class PaintEditorScreen(BoardEditorScreen):
     """Draw one kind's art; ``pageup``/``pagedown`` switch kinds, ``[``/``]`` colours."""
 
     SCREEN_TITLE = "paint"
+    MIN_SIZE = (72, 20)
+    """The sprite list, the image and its palette side by side."""
     DEFAULT_CSS = """
     PaintEditorScreen #kinds { height: 5; padding: 0 1; }
     PaintEditorScreen #palette { width: 14; height: 16; }
@@ -72,6 +74,7 @@ class PaintEditorScreen(BoardEditorScreen):
         Binding("right_square_bracket", "colour(1)", "Colour +", key_display="]"),
         Binding("pageup,comma", "kind(-1)", "Prev kind", key_display="pgup"),
         Binding("pagedown,full_stop", "kind(1)", "Next kind", key_display="pgdn"),
+        Binding("g", "gallery", "Gallery"),
         Binding("escape,x", "back", "Back"),
     ]
 
@@ -162,6 +165,8 @@ class PaintEditorScreen(BoardEditorScreen):
         text = (f"{KIND_CODES[self.kind]} {kind.name} · pixel ({x},{y}) = "
                 f"{pixel(kind.art, x, y):x} · colour {self.colour:x} · "
                 f"{'pen DOWN' if self.pen else 'pen up'}")
+        # At 80 columns the footer runs out before the gallery's key: the status line says it.
+        text += " · g gallery"
         canvas = Canvas(len(text) + 1, 1)
         canvas.put(0, 0, text, styles.text)
         self.query_one("#status", LinesView).set_lines(canvas.strips())
@@ -182,6 +187,20 @@ class PaintEditorScreen(BoardEditorScreen):
         art = flood_fill(self._art(), x, y, self.colour)
         self.edit(f"fill {KIND_CODES[self.kind]} from ({x},{y})",
                   set_art(self.game, self.kind, art))
+
+    def action_gallery(self) -> None:
+        from studio.screens.tilecode.gallery_dialog import GalleryDialog
+        from studio.storage.tilecode.gallery import preset
+
+        code = KIND_CODES[self.kind]
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.edit(f"gallery {name} on {code}",
+                          set_art(self.game, self.kind, preset(name).pixels))
+
+        self.app.push_screen(GalleryDialog(look_for(self.game, self.styles_ui), self.kind >= 4),
+                             chosen)
 
     def action_pick(self) -> None:
         x, y = self.cursor

@@ -42,6 +42,10 @@ INLINE_MS = 3.0
 """Round periods offered by ``+`` and ``-`` (ms)."""
 
 
+WIDEST_ROUND = 99_999
+"""The bar keeps one layout for runs up to this many rounds."""
+
+
 def fresh_seed() -> int:
     """A new run seed from system entropy (the "new game" of §6.2)."""
     return random.SystemRandom().randrange(MAX_SEED + 1)
@@ -152,10 +156,15 @@ class PlayScreen(Inspection, TilecodeScreen):
                                                          "paused" if self.paused else "playing")
         pending = "+".join(sorted(self.pending)) or "-"
         # A 19-digit seed does not fit beside the rest at 80 columns: it takes a line of its own
-        # rather than hide the buttons of the next round (or itself).
-        lines = bar_lines(f"Score {state.score}  High {max(self.best, state.score)}  "
-                          f"Round {state.round}  {status} · {self.period} ms · next: {pending}",
-                          f"Seed {self.session.seed}", self.app.size.width - 2)
+        # rather than hide the buttons of the next round (or itself). Whether it does is decided
+        # by the widest bar this run can show, not the current one, so the board never jumps.
+        high = max(self.best, state.score)
+        head = (f"Score {state.score}  High {high}  Round {state.round}  {status} · "
+                f"{self.period} ms · next: {pending}")
+        widest = (f"Score {state.score:06}  High {high:06}  Round {WIDEST_ROUND}  GAME OVER · "
+                  f"{self.period} ms · next: A+right  Seed {self.session.seed}")
+        lines = bar_lines(head, f"Seed {self.session.seed}", self.app.size.width - 2,
+                          len(widest))
         self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
 
     def on_resize(self) -> None:

@@ -17,9 +17,9 @@ from textual.geometry import Region
 from textual.widgets import Header
 
 from studio.engines.tilecode.model import CENTRE, SPRITE_CODES, Rule
-from studio.engines.tilecode.rule_do import describe_command, do_rows, verb_choices
+from studio.engines.tilecode.rule_do import describe_command, verb_choices
 from studio.engines.tilecode.rule_edit import (
-    DISPLAY_ROWS, describe_tile, direction_choices, editable_tiles, witness,
+    describe_tile, direction_choices, witness,
 )
 from studio.engines.tilecode.selector import add_like, delete_rule, neighbours, put_rule
 from studio.engines.tilecode.views import all_views
@@ -27,6 +27,7 @@ from studio.screens.formatting import marked_lines
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
+from studio.screens.tilecode.rule_cells import TOP, cell_grid, move
 from studio.screens.tilecode.rule_menus import RuleMenus
 from studio.screens.tilecode.rule_picture import EXECUTION, ROW_NAMES, WIDTH, RulePicture
 from studio.storage.tilecode.check import rule_problems
@@ -36,8 +37,6 @@ from studio.widgets.gridnav import step
 from studio.widgets.lines import LinesView
 from studio.widgets.menu import Menu
 
-TOP = (("code", "code"), ("map", "map"), ("play", "play"), ("gen", "gen"), ("trash", "trash"),
-       ("prev", "◄"), ("add", "+"), ("next", "►"))
 TOP_CAPTIONS = {
     "code": "back to the rule selector", "map": "the map editor", "play": "play the game",
     "gen": "generalise: flips and rotations of this rule", "trash": "delete this rule",
@@ -46,28 +45,6 @@ TOP_CAPTIONS = {
 }
 GRID_TOP = 6
 """Canvas line of the When grid's top border."""
-
-
-def cell_grid(rule: Rule) -> dict[tuple[int, int], Hashable]:
-    """Every cursor cell of the editor on its logical grid (column, row)."""
-    cells: dict[tuple[int, int], Hashable] = {}
-    x = 0
-    for name, _label in TOP:
-        cells[(x, 0)] = ("top", name)
-        x += 1
-    if rule.type == "press":
-        cells[(0, 2)] = ("button",)
-    for col, row in editable_tiles(rule):
-        cells[(col, row)] = ("tile", col, row)
-    for line, position in enumerate(DISPLAY_ROWS, start=1):
-        if position not in do_rows(rule):
-            continue
-        cells[(5, line)] = ("witness", *position)
-        record = rule.tile(*position)
-        count = len(record.do) if record is not None else 0
-        for index in range(min(count + 1, 4)):
-            cells[(6 + index, line)] = ("cmd", *position, index)
-    return cells
 
 
 class RuleEditorScreen(TilecodeScreen):
@@ -81,6 +58,8 @@ class RuleEditorScreen(TilecodeScreen):
         "rule (the sprite about to move into the wall) with the command move stop does that.")
 
     SCREEN_TITLE = "rule"
+    MIN_SIZE = (60, 24)
+    """The menus open below the rule: at 20 rows one showed only its top border, keys live."""
     # The menu comes right under the rule (docked at the bottom it sat 20 lines below the grid
     # at 120x40), and the problems under it: they take what is left, so at 80x24 an open menu
     # pushes them down rather than going off the screen below them.
@@ -269,7 +248,7 @@ class RuleEditorScreen(TilecodeScreen):
         rule = self.rule
         if rule is None:
             return
-        self.cursor = step(cell_grid(rule), self.cursor, dx, dy)
+        self.cursor = move(rule, self.cursor, dx, dy)
         self.refresh_view()
 
     def action_activate(self) -> None:

@@ -33,8 +33,8 @@ CMD_X = WITNESS_X + 7
 CMD_W = 8
 WIDTH = CMD_X + 4 * (CMD_W + 1) - 1
 HEIGHT = 1 + 3 * (TILE_H + 1)
-EXECUTION = {(1, 2): 1, (2, 1): 2, (2, 2): 3, (2, 3): 4, (3, 2): 5}
-"""Do rows run left, up, centre, down, right (§6.10): the help numbers show that order."""
+EXECUTION = {position: number for number, position in enumerate(DISPLAY_ROWS, start=1)}
+"""Do rows run left, up, centre, down, right (§6.10), listed so: the help numbers count down."""
 ROW_NAMES = {(2, 1): "up", (1, 2): "left", (2, 2): "centre", (3, 2): "right", (2, 3): "down"}
 BADGE = {"include": "✓", "include2": "●", "exclude": "⊘"}
 VERB_SHORT = {"destroy": "destroy", "portal": "portal", "create": "create", "paint": "paint",

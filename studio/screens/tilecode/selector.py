@@ -18,9 +18,11 @@ from studio.engines.tilecode.selector import (
     SELECTOR_CELLS,
     SelectorCell,
     counts,
+    grid_position,
     new_rule,
     rules_at,
     rules_for_kind,
+    step,
 )
 from studio.screens.formatting import counted
 from studio.screens.tilecode.base import TilecodeScreen
@@ -37,13 +39,6 @@ QUADRANT_X = {"change": KINDS_WIDTH, "press": KINDS_WIDTH + 3 * CELL + 5,
 QUADRANT_Y = {"change": 0, "press": 0, "smash": 5, "misc": 5}
 TITLES = {"change": "change (neighbourhood changed)", "press": "press (button)",
           "smash": "smash (about to collide)", "misc": "misc"}
-
-
-def _grid_position(cell: SelectorCell) -> tuple[int, int]:
-    """The cell on the screen's logical grid: kinds are column 0, quadrant cells 1..6."""
-    right = cell.quadrant in ("press", "misc")
-    bottom = cell.quadrant in ("smash", "misc")
-    return 1 + cell.col + (3 if right else 0), cell.row + (3 if bottom else 0)
 
 
 class RuleSelectorScreen(TilecodeScreen):
@@ -74,7 +69,7 @@ class RuleSelectorScreen(TilecodeScreen):
         super().__init__(document)
         self.kind = kind
         self.cursor: tuple[int, int] = (2, 1)  # the change quadrant's "any" cell
-        self._positions = {_grid_position(c): c for c in SELECTOR_CELLS}
+        self._positions = {grid_position(c): c for c in SELECTOR_CELLS}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -112,11 +107,6 @@ class RuleSelectorScreen(TilecodeScreen):
         for position, cell in self._positions.items():
             count = tally.get((cell.rule_type, cell.key), 0)
             self._draw_cell(canvas, styles, cell, position, count)
-        gx, gy = self.cursor
-        if gx and self.cursor not in self._positions:
-            quadrant = ("change", "press", "smash", "misc")[(gx - 1) // 3 + 2 * (gy // 3)]
-            x = QUADRANT_X[quadrant] + ((gx - 1) % 3) * (CELL + 1)
-            canvas.put(x, QUADRANT_Y[quadrant] + 1 + gy % 3, "[       ]", styles.muted)
         self._draw_caption(canvas, styles, tally)
         self.query_one("#selector", LinesView).set_lines(canvas.strips(), canvas.hits)
 
@@ -139,12 +129,11 @@ class RuleSelectorScreen(TilecodeScreen):
     def _draw_caption(self, canvas: Canvas, styles, tally) -> None:
         name = self.game.sprites[self.kind].name
         cell = self.cell
-        if cell is None:  # on the kinds, or between the rule cells
+        if cell is None:  # on the kinds
             total = len(rules_for_kind(self.game, self.kind))
             canvas.put(0, 10, f"{name}: {counted(total, 'rule')}", styles.muted)
-            canvas.put(0, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells"
-                       if self.cursor[0] == 0 else
-                       "no rules go here: arrows reach the rule cells", styles.muted)
+            canvas.put(0, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells",
+                       styles.muted)
             return
         count = tally.get((cell.rule_type, cell.key), 0)
         what = f"{cell.rule_type} · {cell.caption}"
@@ -159,13 +148,7 @@ class RuleSelectorScreen(TilecodeScreen):
     # ---------------------------------------------------------------------------- actions
 
     def action_move(self, dx: int, dy: int) -> None:
-        # A plain grid, blanks included, as the original's cursor: every arrow press moves one
-        # cell, so each quadrant's arms are always one step from its centre.
-        x = min(max(self.cursor[0] + dx, 0), 6)
-        y = min(max(self.cursor[1] + dy, 0), 5)
-        if x == 0:
-            y = min(y, 3)
-        self.cursor = (x, y)
+        self.cursor = step(self.cursor, dx, dy)
         self.refresh_view()
 
     def action_kind(self, kind: int) -> None:

@@ -20,7 +20,7 @@ from studio.screens.formatting import counted, inert
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import SavePath
-from studio.widgets.toggles import Checkbox
+from studio.widgets.toggles import Checkbox, FormCheckbox
 
 
 
@@ -33,13 +33,6 @@ def parse_whole(text: str, low: int, high: int, what: str) -> int:
     if not low <= value <= high:
         raise ValueError(f"{what} must be from {low} to {high}")
     return value
-
-
-class FormCheckbox(Checkbox, inherit_bindings=False):
-    """A checkbox of a form: ``space`` ticks it, ``enter`` is the form's (apply)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "toggle_button", "Toggle",
-                                                     show=False)]
 
 
 class SettingsScreen(TilecodeScreen):

@@ -7,6 +7,7 @@ The engine never reads files; this module gives it a resolver (spec §6.1, Decis
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -178,3 +179,83 @@ def import_game(path: str | Path, missing_links: str = "error", source: str | No
     project = Project(ProjectHeader("btree", validate_name(name), 1), body)
     compiled.game.warnings.extend(warnings)  # type: ignore[union-attr]
     return project, compiled
+
+
+def as_project_error(exc: BtreeError, path: Path) -> ProjectError:
+    """A BtreeError as storage's one error type: file, then node path, type and message."""
+    text = str(dataclasses.replace(exc, file=""))
+    return ProjectError(text, file=Path(exc.file) if exc.file else path, hint="")
+
+
+def import_warnings(compiled: Compiled) -> list[str]:
+    """What an import changed or dropped, and what the compiler warned of, for the user."""
+    return [*compiled.warnings, *(compiled.game.warnings if compiled.game else ())]
+
+
+def distinct_name(project: Project, path: Path, folder: Path) -> None:
+    """Name the project after its file too when its game's name is taken in ``folder``.
+
+    Levels of one game share its name ("blockdude levels"): a second import named the same
+    would make two rows on the home screen that nobody can tell apart.
+    """
+    from studio.storage.folder import free_path, slug
+
+    if free_path(folder, project.name).stem != slug(project.name):
+        project.header.name = f"{project.name} ({path.stem})"[:MAX_NAME_LENGTH]
+
+
+def import_into_folder(path: str | Path, folder: str | Path, name: str | None = None,
+                       missing_links: str = "error") -> tuple[Project, list[str]]:
+    """Import a trrbt game as a new project file in ``folder``, never over an existing file.
+
+    ``name``: the project's name (default: the game's, made distinct). Returns the saved
+    project (its ``path`` set) and the import's warnings. Raises :class:`ProjectError`.
+    """
+    from studio.storage.folder import save_new
+
+    path, folder = Path(path), Path(folder)
+    try:
+        project, compiled = import_game(path, missing_links)
+    except BtreeError as exc:
+        raise as_project_error(exc, path) from None
+    if name is None:
+        distinct_name(project, path, folder)
+    else:
+        project.header.name = validate_name(name)
+    save_new(project, folder)
+    return project, import_warnings(compiled)
+
+
+# ------------------------------------------------------------------------------------ export
+
+
+def export_target(folder: Path, text: str) -> Path:
+    """The file an export named ``text`` goes to (relative to ``folder``); its suffix picks the
+    format. Raises :class:`ProjectError` for a name that is no trrbt file or is taken."""
+    text = text.strip()
+    if not text:
+        raise ProjectError("give a file name, e.g. game.yaml or game.json")
+    target = folder / Path(text).expanduser()
+    if target.suffix.lower() not in GAME_SUFFIXES:
+        raise ProjectError("the name must end in .yaml, .yml or .json (that picks the format)")
+    if target.exists() or target.is_symlink():
+        raise ProjectError(f"{target.name} exists: give another name (an export never "
+                           "overwrites a file)")
+    return target
+
+
+def export_game(game: Game, target: Path) -> Path:
+    """Write ``game`` as a trrbt file at ``target`` (YAML or JSON by its suffix), never over
+    another file. Raises :class:`ProjectError`."""
+    from studio.engines.btree import export_json, export_yaml
+    from studio.storage.atomic import atomic_write
+
+    writer = export_json if target.suffix.lower() == ".json" else export_yaml
+    try:
+        atomic_write(target, writer(game).encode(), backup=False, exclusive=True)
+    except FileExistsError:
+        raise ProjectError("the file exists: an export never overwrites a file", file=target,
+                           hint="give another name") from None
+    except OSError as exc:
+        raise ProjectError(f"cannot write: {exc.strerror or exc}", file=target) from None
+    return target

@@ -18,7 +18,7 @@ def _pattern(rows: list[str]) -> tuple[str, ...]:
     )
 
 
-def _doubled(rows: list[str]) -> tuple[str, ...]:
+def doubled(rows: list[str]) -> tuple[str, ...]:
     """An 8×8 drawing scaled to 16×16; ``.`` becomes 0 (transparent)."""
     out: list[str] = []
     for row in rows:
@@ -53,38 +53,38 @@ BACKGROUNDS: dict[str, ArtKind] = {
 """Background art by name."""
 
 SPRITES: dict[str, ArtKind] = {
-    "player": ArtKind("player", _doubled(["..1111..", "..1f1f..", "..1111..", ".888888.",
+    "player": ArtKind("player", doubled(["..1111..", "..1f1f..", "..1111..", ".888888.",
                                           "8.8888.8", "..8888..", "..8..8..", ".88..88."]), "@"),
-    "player2": ArtKind("player2", _doubled(["..4444..", "..4f4f..", "..4444..", ".222222.",
+    "player2": ArtKind("player2", doubled(["..4444..", "..4f4f..", "..4444..", ".222222.",
                                             "2.2222.2", "..2222..", "..2..2..", ".22..22."]), "&"),
-    "cat": ArtKind("cat", _doubled(["1.....1.", "11...11.", "1f111f1.", "1111111.", ".11111..",
+    "cat": ArtKind("cat", doubled(["1.....1.", "11...11.", "1f111f1.", "1111111.", ".11111..",
                                     ".11111.1", ".1.1.11.", ".1.1...."]), "c"),
-    "snake head": ArtKind("snake head", _doubled(["..7777..", ".777777.", "77f77f77", "77777777",
+    "snake head": ArtKind("snake head", doubled(["..7777..", ".777777.", "77f77f77", "77777777",
                                                   "77777777", ".777777.", "..7227..", "...22..."]), "S"),
-    "snake body": ArtKind("snake body", _doubled(["..7777..", ".767767.", "77677677", "76777767",
+    "snake body": ArtKind("snake body", doubled(["..7777..", ".767767.", "77677677", "76777767",
                                                   "76777767", "77677677", ".767767.", "..7777.."]), "s"),
-    "snake tail": ArtKind("snake tail", _doubled(["........", "...77...", "..7667..", ".776677.",
+    "snake tail": ArtKind("snake tail", doubled(["........", "...77...", "..7667..", ".776677.",
                                                   ".776677.", "..7667..", "...77...", "........"]), "~"),
-    "boulder": ArtKind("boulder", _doubled(["..bbbb..", ".bbbbcb.", "bbbbbbcb", "bbcbbbbb",
+    "boulder": ArtKind("boulder", doubled(["..bbbb..", ".bbbbcb.", "bbbbbbcb", "bbcbbbbb",
                                             "bbbbbbbb", "bbbbbcbb", ".bcbbbb.", "..bbbb.."]), "O"),
-    "diamond": ArtKind("diamond", _doubled(["...99...", "..9119..", ".991199.", "99999999",
+    "diamond": ArtKind("diamond", doubled(["...99...", "..9119..", ".991199.", "99999999",
                                             ".999999.", "..9999..", "...99...", "........"]), "◆"),
-    "box": ArtKind("box", _doubled(["eeeeeeee", "e4eeee4e", "ee4ee4ee", "eee44eee", "eee44eee",
+    "box": ArtKind("box", doubled(["eeeeeeee", "e4eeee4e", "ee4ee4ee", "eee44eee", "eee44eee",
                                     "ee4ee4ee", "e4eeee4e", "eeeeeeee"]), "#"),
-    "box on goal": ArtKind("box on goal", _doubled(["55555555", "5e5555e5", "55e55e55",
+    "box on goal": ArtKind("box on goal", doubled(["55555555", "5e5555e5", "55e55e55",
                                                     "555ee555", "555ee555", "55e55e55",
                                                     "5e5555e5", "55555555"]), "*"),
-    "apple": ArtKind("apple", _doubled(["....7...", "...7....", ".22.22..", "2222222.", "2222222.",
+    "apple": ArtKind("apple", doubled(["....7...", "...7....", ".22.22..", "2222222.", "2222222.",
                                         "2222222.", ".22222..", "..2.2..."]), "ó"),
-    "ghost": ArtKind("ghost", _doubled(["..aaaa..", ".aaaaaa.", "a1fa1fa.", "aaaaaaaa",
+    "ghost": ArtKind("ghost", doubled(["..aaaa..", ".aaaaaa.", "a1fa1fa.", "aaaaaaaa",
                                         "aaaaaaaa", "aaaaaaaa", "aaaaaaaa", "a.aa.aa."]), "G"),
-    "dot": ArtKind("dot", _doubled(["........", "........", "........", "...55...", "...55...",
+    "dot": ArtKind("dot", doubled(["........", "........", "........", "...55...", "...55...",
                                     "........", "........", "........"]), "•"),
-    "cursor": ArtKind("cursor", _doubled(["11....11", "1......1", "........", "........",
+    "cursor": ArtKind("cursor", doubled(["11....11", "1......1", "........", "........",
                                           "........", "........", "1......1", "11....11"]), "+"),
-    "ruby": ArtKind("ruby", _doubled(["........", ".222222.", "22322222", "22222222",
+    "ruby": ArtKind("ruby", doubled(["........", ".222222.", "22322222", "22222222",
                                       ".222222.", "..2222..", "...22...", "........"]), "♦"),
-    "emerald": ArtKind("emerald", _doubled(["........", "..7777..", ".776777.", "77777777",
+    "emerald": ArtKind("emerald", doubled(["........", "..7777..", ".776777.", "77777777",
                                             "77777777", ".777777.", "..7777..", "........"]), "●"),
 }
 """Sprite art by name."""

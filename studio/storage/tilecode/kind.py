@@ -6,6 +6,8 @@ Importing this module registers them on ``KINDS["tilecode"]``.
 
 from __future__ import annotations
 
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from studio.engines.common.words import counted
@@ -14,7 +16,7 @@ from studio.engines.tilecode.model import (
 )
 from studio.storage.errors import ProjectError
 from studio.storage.kinds import KINDS, Body
-from studio.storage.project import Project, ProjectHeader
+from studio.storage.project import Project, ProjectHeader, loads_project
 from studio.storage.tilecode.body import SETS, read_game
 from studio.storage.tilecode.check import Problem, game_problems
 
@@ -286,9 +288,31 @@ def new_body(name: str) -> Body:
     return game_to_body(new_game(name))
 
 
+TEMPLATES = {"move": "the player moves with the arrows and stops at walls"}
+"""Starter projects under ``templates/`` (``move``: the first thing every newcomer builds)."""
+
+
+def template_body(template: str) -> Body:
+    """The body of a packaged template, read by the normal loader (so it is validated as any
+    project file is; the caller gives it its own name and header).
+
+    Raises:
+        ProjectError: ``template`` is not one of :data:`TEMPLATES`, or its file is broken.
+    """
+    if template not in TEMPLATES:
+        raise ProjectError(f"TileCode has no template {template!r}")
+    resource = files("studio.storage.tilecode").joinpath("templates", f"{template}.toml")
+    project = loads_project(resource.read_text(encoding="utf-8"), Path(str(resource)))
+    if project.kind != "tilecode":
+        raise ProjectError(f"the {template} template is not a TileCode project")
+    return project.body
+
+
 def register() -> None:
     """Install the TileCode storage functions on ``KINDS["tilecode"]``."""
     spec = KINDS["tilecode"]
+    spec.templates = TEMPLATES
+    spec.template_body = template_body
     spec.validate = validate_shape
     spec.check = check
     spec.summarize = summarize

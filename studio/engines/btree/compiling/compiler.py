@@ -26,7 +26,7 @@ from studio.engines.btree.model.schema import (
 from studio.engines.common.limits import MAX_COMPILED_NODES
 
 MISSING_LINKS = ("error", "empty")
-_LENIENT = "load with missing links = empty (--missing-links empty) to expand it to nothing, as the reference does"
+_LENIENT = "tick Missing links in the settings (key ,) or pass --missing-links empty to expand it to nothing"
 
 
 def compile_game(

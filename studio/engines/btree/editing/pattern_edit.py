@@ -251,7 +251,8 @@ def pattern_to_text(pattern: Pattern) -> str:
     named = list(pattern) != ["main"]
     for layer, grid in pattern.items():
         if named:
-            if not isinstance(layer, str) or not layer.strip() or layer != layer.strip() or "\n" in layer:
+            if not isinstance(layer, str) or not layer.strip() or layer != layer.strip() or "\n" in layer \
+                    or 1 < len(layer.split()) == len(grid[0] if grid else ()):  # read as a row
                 raise PatternTextError(f"the text form cannot name the layer {layer!r}", len(lines) + 1, 2)
             lines.append(" " + layer)
         for row in grid:
@@ -262,11 +263,23 @@ def pattern_to_text(pattern: Pattern) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+def _refuse_row_as_layer(name: str, width: int, line: int, column: int) -> None:
+    """A layer line with as many words as the row beside it has tiles is a row typed with a
+    leading space: read as a name, it silently began a layer (or a size mismatch said later)."""
+    words = len(name.split())
+    if words > 1 and words == width:
+        raise PatternTextError(
+            f"{name!r} starts with a space, so it would name a layer, yet it reads as a row of "
+            f"{words} tiles like the one beside it: take the leading space away to keep it a "
+            "row (a layer's name is best one word)", line, column)
+
+
 def pattern_from_text(text: str) -> Pattern:
     """Read the text form of :func:`pattern_to_text`.
 
     Rows before any layer line belong to ``main``; a line starting with a space (or tab) names
-    the next layer; blank lines are skipped. ``?`` at the end of a row is padding: it is dropped,
+    the next layer, unless it has as many words as the row before or after it has tiles (a row
+    typed with a leading space: refused, saying so); blank lines are skipped. ``?`` at the end of a row is padding: it is dropped,
     then short rows are padded with ``?`` to the layer's longest row (so columns made only of
     trailing ``?`` disappear).
 
@@ -277,6 +290,7 @@ def pattern_from_text(text: str) -> Pattern:
     rows: dict[str, list[list[str]]] = {}
     where: dict[str, tuple[int, int]] = {}
     current = None
+    last_width = 0  # tiles on the last row read: a "layer name" as wide reads as a stray row
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
         if not line:
@@ -287,11 +301,15 @@ def pattern_from_text(text: str) -> Pattern:
             if current in rows:
                 raise PatternTextError(f"layer {current!r} is named twice", number, column)
             rows[current], where[current] = [], (number, column)
+            _refuse_row_as_layer(current, last_width, number, column)
             continue
         if current is None:
             current = "main"
             rows[current], where[current] = [], (number, 1)
         row = line.split()
+        if not rows[current]:
+            _refuse_row_as_layer(current, len(row), *where[current])
+        last_width = len(row)
         while row and row[-1] == PAD:
             row.pop()
         rows[current].append(row)

@@ -1,4 +1,5 @@
-"""trrbt JSON export (spec §4.2): stable, readable text that the reference editor can import.
+"""trrbt JSON export (spec §4.2): stable, readable text that the reference editor can import;
+and YAML export (§4.1), patterns written back as text where their tiles allow.
 
 Layout: 2-space indentation; objects one key per line in their original order; a list of plain
 values (a pattern row, ``withs``, a colour) on one line; non-ASCII as ``\\uXXXX`` escapes (surrogate
@@ -11,7 +12,7 @@ import json
 from typing import Any
 
 from studio.engines.btree.model.reshape import Game
-from studio.engines.btree.model.schema import Node
+from studio.engines.btree.model.schema import DEFAULT_LAYER, RESHAPED_FIELDS, Node
 
 
 def strip_dispids(node: Node) -> Node:
@@ -74,3 +75,56 @@ def _write(out: list[str], value: Any, depth: int) -> None:
         out.append(end + "]")
     else:
         out.append(_scalar(value))
+
+
+class _Block(str):
+    """A pattern of several rows: written as a YAML literal block, one row a line."""
+
+
+def _pattern_text(grid: list[list[str]]) -> str | None:
+    """A grid as trrbt pattern text, or None when a tile cannot be written so (it is empty or
+    holds a space or ``;``, which the text form splits at): the grid is then kept as a grid."""
+    if not grid or any(not tile or ";" in tile or any(c.isspace() for c in tile)
+                       for row in grid for tile in row):
+        return None
+    if len(grid) == 1:
+        return " ".join(grid[0])
+    return _Block("".join(" ".join(row) + ";\n" for row in grid))
+
+
+def _yaml_node(node: Node) -> Node:
+    out = {k: v for k, v in node.items() if k != "dispid"}
+    for key in RESHAPED_FIELDS.get(node.get("type"), ()):  # type: ignore[arg-type]
+        value = out.get(key)
+        if not isinstance(value, dict):
+            continue
+        texts = {layer: _pattern_text(grid) if isinstance(grid, list) else None
+                 for layer, grid in value.items()}
+        layer = node.get("layer") if isinstance(node.get("layer"), str) and node.get("layer") \
+            else DEFAULT_LAYER
+        if list(texts) == [layer] and texts[layer] is not None:
+            out[key] = texts[layer]  # the node's own layer: plain text, as authors write it
+        else:
+            out[key] = {name: value[name] if text is None else text for name, text in texts.items()}
+    children = node.get("children")
+    if isinstance(children, list):
+        out["children"] = [_yaml_node(c) if isinstance(c, dict) else c for c in children]
+    return out
+
+
+def export_yaml(game: Game, tree: Node | None = None) -> str:
+    """The trrbt YAML text of ``game`` (its authored tree, or ``tree`` when given).
+
+    YAML games carry no sprite images (trrbt reads them from JSON only): they are left out.
+    """
+    import yaml  # loaded when a game is first exported as YAML, as when one is read
+
+    class _Dumper(yaml.SafeDumper):
+        pass
+
+    _Dumper.add_representer(_Block, lambda dumper, text: dumper.represent_scalar(
+        "tag:yaml.org,2002:str", str(text), style="|"))
+    chosen = game.tree if tree is None else tree
+    document = {"name": game.name, "tree": None if chosen is None else _yaml_node(chosen)}
+    return "---\n" + yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                               default_flow_style=False, width=100)

@@ -78,6 +78,47 @@ def choice_text(choice: Mapping[str, Any]) -> str:
     return " ".join(part for part in (desc, f"[{button}]" if button else "", arrow, where) if part)
 
 
+def fit_text(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells, ending in ``…`` when anything was cut (a line
+    that just stops reads as the whole line)."""
+    if text_width(text) <= width:
+        return text
+    if width < 1:
+        return ""
+    out, used = [], 0
+    for char in text:
+        step = text_width(char)
+        if used + step > width - 1:
+            break
+        out.append(char)
+        used += step
+    return "".join(out) + "…"
+
+
+def _choice_parts(choice: Mapping[str, Any]) -> list[str]:
+    button = BUTTON_GLYPHS.get(choice.get("button") or "", "")
+    return [f"[{button}]" if button else "", f"@{choice['row']},{choice['col']}",
+            choice.get("desc") or "move",
+            f"{pattern_text(choice['lhs'])} → {pattern_text(choice['rhs'])}"]
+
+
+def choice_lines(choices: Sequence[Mapping[str, Any]], width: int | None = None) -> list[str]:
+    """The offered choices as numbered lines, each fitted to ``width`` cells (``…`` marks a cut).
+
+    What tells the choices apart comes first: a part the same in every choice (the rewrite's
+    patterns in a game where every move flips the same tiles) goes to the end, where a narrow
+    pane cuts it, so sixteen lights-out moves do not read as sixteen identical lines.
+    """
+    parts = [_choice_parts(choice) for choice in choices]
+    same = [len({p[i] for p in parts}) <= 1 for i in range(4)] if len(parts) > 1 else [False] * 4
+    order = [i for i in range(4) if not same[i]] + [i for i in range(4) if same[i]]
+    lines = []
+    for number, part in enumerate(parts, 1):
+        text = f"{number:>2} " + " ".join(part[i] for i in order if part[i])
+        lines.append(text if width is None else fit_text(text, width))
+    return lines
+
+
 def result_text(result: Mapping[str, Any] | None) -> str:
     """The game-over sentence of the reference (§7.8)."""
     if result is None:

@@ -1,0 +1,65 @@
+"""Stepping through a saved play run (``.btreplay.json``): the game replayed choice by choice.
+
+Every seat is played as a human here: the run's choices (automatic players' included) are made
+as recorded, so a random seat cannot pick anew. Back is the session's undo, one choice a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from studio.engines.btree.play.session import PlaySession
+from studio.engines.btree.play.waits import ChoiceWait, Wait
+
+
+class ReplayMismatch(Exception):
+    """The recorded choice is not offered: the game is not the one the run was played on."""
+
+
+class ReplayRun:
+    """A game at one point of a recorded run: ``position`` choices made, ``wait`` what it
+    waits for there (the next choice, or the end)."""
+
+    def __init__(self, compiled: Any, seed: int, choices: Sequence[int],
+                 board: Mapping[str, Any] | None = None) -> None:
+        self.session = PlaySession(compiled, seed, {}, board)
+        self.choices = tuple(choices)
+        self.position = 0
+        self.wait: Wait = self.session.advance(show_displays=False)
+
+    @property
+    def next_choice(self) -> int | None:
+        """The choice the run made here (None at its end)."""
+        return self.choices[self.position] if self.position < len(self.choices) else None
+
+    @property
+    def at_end(self) -> bool:
+        return self.next_choice is None or not isinstance(self.wait, ChoiceWait)
+
+    def step(self, delta: int) -> int:
+        """Go ``delta`` choices forwards (or back); returns how many were gone.
+
+        Raises:
+            ReplayMismatch: a recorded choice is not among those offered.
+        """
+        gone = 0
+        while delta > gone and not self.at_end:
+            index = self.next_choice
+            if not 0 <= index < len(self.session.engine.choices):
+                raise ReplayMismatch(
+                    f"move {self.position + 1} of the run was choice {index + 1}, but only "
+                    f"{len(self.session.engine.choices)} are offered: the game changed since")
+            self.session.choose(index)
+            self.position += 1
+            self.wait = self.session.advance(show_displays=False)
+            gone += 1
+        while -delta > gone and self.position > 0 and self.session.undo():
+            self.position -= 1
+            self.wait = self.session.advance(show_displays=False)
+            gone += 1
+        return gone
+
+    def go_to(self, position: int) -> None:
+        """Go to ``position`` choices made (clamped to the run)."""
+        self.step(position - self.position)

@@ -1,0 +1,91 @@
+"""trrbt game files from the UI: opened by importing, listed and imported on the home screen,
+exported from the tree editor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from studio.screens.btree.editor import TreeEditorScreen
+from studio.screens.dialogs import NameDialog
+from studio.screens.home import HomeScreen
+from studio.storage import load_project
+from studio.storage.btree.trrbt import load_game
+from tests.btree.trrbt_texts import TTT_JSON, TTT_YAML
+from tests.conftest import fix_times
+from tests.ui_helpers import studio_app, wait_until
+
+SIZE = (100, 30)
+
+
+@pytest.fixture
+def trrbt_folder(bt_folder: Path) -> Path:
+    (bt_folder / "ttt.yaml").write_text(TTT_YAML)
+    (bt_folder / "other.json").write_text(TTT_JSON)
+    fix_times(bt_folder)
+    return bt_folder
+
+
+async def test_studio_game_yaml_imports_it_and_opens_the_project(trrbt_folder: Path) -> None:
+    (trrbt_folder / "tiny-tic-tac-toe.toml").write_text("taken")  # never overwritten
+    app = studio_app(trrbt_folder / "ttt.yaml")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+        path = app.screen.document.path
+        assert path.name == "tiny-tic-tac-toe-ttt.toml"
+        assert load_project(path).name == "tiny tic-tac-toe (ttt)"
+        assert any("Imported ttt.yaml into a new project" in n.message and path.name in n.message
+                   for n in app._notifications)
+    assert (trrbt_folder / "tiny-tic-tac-toe.toml").read_text() == "taken"
+    assert (trrbt_folder / "ttt.yaml").read_text() == TTT_YAML
+
+
+async def test_home_lists_trrbt_files_and_enter_imports_one(trrbt_folder: Path) -> None:
+    app = studio_app(trrbt_folder)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        rows = {entry.name: entry for entry in home.entries}
+        assert rows["tiny tic-tac-toe"].trrbt is not None
+        assert rows["json game"].trrbt is not None
+        row = [entry.name for entry in home.entries].index("tiny tic-tac-toe")
+        table = home.query_one(DataTable)
+        assert str(table.get_row_at(row)[1]) == "trrbt file"
+        table.move_cursor(row=row)
+        await pilot.pause()
+        assert "enter imports it" in str(home.query_one("#details", Static).render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, NameDialog)
+        assert app.screen.query_one(Input).value == "tiny tic-tac-toe"
+        app.screen.query_one(Input).value = "Noughts"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+        assert app.screen.document.path == trrbt_folder / "noughts.toml"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen) and
+                         "Noughts" in [e.name for e in app.screen.entries],
+                         "the new project is not listed")
+
+
+async def test_the_tree_editor_exports_yaml_and_json(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        assert isinstance(app.screen, NameDialog)
+        assert app.screen.query_one(Input).value == "tic-tac-toe.yaml"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen), "no editor")
+        await pilot.press("x")
+        await pilot.press("enter")  # the same name again: refused in the dialog, which stays
+        assert isinstance(app.screen, NameDialog)
+        assert "exists" in str(app.screen.query_one("#problem", Static).render())
+        app.screen.query_one(Input).value = "ttt.json"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen), "no editor")
+    authored = load_game(bt_folder / "tic-tac-toe.toml").tree
+    assert load_game(bt_folder / "tic-tac-toe.yaml").tree == authored
+    assert load_game(bt_folder / "ttt.json").tree == authored
