@@ -19,8 +19,9 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import AI_FAILURE, BOTH_FAILED, Entrant, MatchConfig, MatchResult
 from studio.storage import ProjectError, load_project
 from studio.sessions.haunted.entrants import resolve_entrant
-from studio.storage.haunted.kind import (TeamEntry, config_of, maps_of, new_match_swaps,
-                                         requires_confinement, teams_of)
+from studio.storage.haunted.kind import (TeamEntry, config_of, maps_of, requires_confinement,
+                                         teams_of)
+from studio.storage.haunted.tournaments import new_match_swaps
 
 FAILURE_NAMES = {"exception": "error", "timeout": "timeout", "bad_shape": "bad-output",
                  "crash": "crash"}

@@ -21,7 +21,8 @@ from studio.screens.haunted.screens import make
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import MatchPlan
 from studio.storage import ProjectError
-from studio.storage.haunted.kind import new_match_swaps, requires_confinement
+from studio.storage.haunted.kind import requires_confinement
+from studio.storage.haunted.tournaments import new_match_swaps
 from studio.widgets.footer import KeysFooter
 from studio.widgets.toggles import Checkbox
 

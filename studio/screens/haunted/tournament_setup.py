@@ -17,7 +17,7 @@ from studio.engines.common.inert import name_problem
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
 from studio.storage.folder import slug
-from studio.storage.haunted.kind import SEEDINGS, new_match_swaps
+from studio.storage.haunted.tournaments import SEEDINGS, new_match_swaps
 from studio.storage.haunted.project import HauntedModel
 
 MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",

@@ -1,4 +1,5 @@
-"""Haunted Tiles projects (spec haunted.md §4.1): maps, teams, match settings, tournaments.
+"""Haunted Tiles projects (spec haunted.md §4.1): maps, teams, match settings, tournaments
+(the tournament tables are checked in :mod:`studio.storage.haunted.tournaments`).
 
 Importing this module registers validation, checks, summary and the new-project template on
 ``KINDS["haunted"]``. The conversions to engine objects (:func:`maps_of`, :func:`config_of`,
@@ -15,21 +16,19 @@ from studio.engines.haunted.board import MAX_SIZE, MIN_SIZE, Map, default_starts
 from studio.engines.haunted.builtin_ais import BUILTINS
 from studio.engines.haunted.maps import DEFAULT_ROTATION, builtin_maps
 from studio.engines.haunted.match_data import MatchConfig
-from studio.engines.haunted.standings import MODES
 from studio.storage.errors import ProjectError
-from studio.storage.folder import slug
 from studio.storage.kinds import KINDS, Body
+from studio.storage.haunted.tables import fail as _fail, is_int as _is_int, \
+    is_number as _is_number, keys as _keys, list_of_tables as _list_of_tables
+from studio.storage.haunted.tournaments import tournaments_of
 from studio.storage.names import check_name_characters
 
 MONSTERS = ("bobo", "triclops", "goldy", "pinky", "spike", "grouchy")
 RUNTIMES = ("builtin", "python", "js")
-SEEDINGS = ("registration", "school-size")
 _MATCH_KEYS = {"rounds", "max_rounds", "time_limit", "load_limit", "maps", "swap_sides",
                "coin_toss_if_all_tied", "require_confinement"}
 _MAP_KEYS = {"name", "size", "tiles", "home", "away", "description", "provenance"}
 _TEAM_KEYS = {"name", "team", "school", "school_size", "runtime", "source", "monster", "alternate"}
-_TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed",
-                    "require_confinement", "swap_sides"}
 _TOP_KEYS = {"match", "map", "team", "tournament"}
 
 
@@ -67,38 +66,6 @@ def source_path(folder: Path, source: str, field_path: tuple[str | int, ...] = (
                            field_path=field_path,
                            hint=f"copy it into {root} (e.g. ais/) and name it from there")
     return real
-
-
-# ------------------------------------------------------------------------------- small checks
-
-
-def _fail(message: str, *path: str | int, hint: str = "") -> ProjectError:
-    return ProjectError(message, field_path=tuple(path), hint=hint)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _keys(table: Any, allowed: set[str], *path: str | int) -> dict[str, Any]:
-    where = ".".join(str(p) for p in path) or "the file"
-    if not isinstance(table, dict):
-        raise _fail(f"{where} must be a table", *path)
-    for key in table:
-        if key not in allowed:
-            raise _fail(f"unknown key {key!r}", *path, key, hint=f"allowed: {', '.join(sorted(allowed))}")
-    return table
-
-
-def _list_of_tables(body: Body, key: str) -> list[dict[str, Any]]:
-    value = body.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise _fail(f"{key} must be an array of tables ([[{key}]])", key)
-    return value
 
 
 # --------------------------------------------------------------------------------------- maps
@@ -279,68 +246,6 @@ def teams_of(body: Body) -> list[TeamEntry]:
                                table.get("alternate", "pinky"), table.get("team", ""),
                                table.get("school", ""), size))
     return teams
-
-
-def tournaments_of(body: Body, teams: list[TeamEntry]) -> list[dict[str, Any]]:
-    """The ``[[tournament]]`` tables, checked, with defaults filled in."""
-    names = [t.name for t in teams]
-    out = []
-    for index, table in enumerate(_list_of_tables(body, "tournament")):
-        _keys(table, _TOURNAMENT_KEYS, "tournament", index)
-        name = table.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise _fail("a tournament needs a name", "tournament", index, "name")
-        check_name_characters(name, "tournament name", ("tournament", index, "name"))
-        if any(t["name"] == name for t in out):
-            raise _fail(f"two tournaments are named {name!r}", "tournament", index, "name")
-        same = next((t["name"] for t in out if slug(t["name"]) == slug(name)), None)
-        if same is not None:
-            raise _fail(f"{name!r} and {same!r} would keep their results in one folder "
-                        f"(replays/{slug(name)}/): rename one", "tournament", index, "name")
-        mode = table.get("mode", "single-elimination")
-        if mode not in MODES:
-            raise _fail(f"mode is one of {', '.join(MODES)}", "tournament", index, "mode")
-        seeding = table.get("seeding", "registration")
-        if seeding not in SEEDINGS:
-            raise _fail(f"seeding is one of {', '.join(SEEDINGS)}", "tournament", index, "seeding")
-        entrants = table.get("entrants", names)
-        if not isinstance(entrants, list) or len(entrants) < 2:
-            raise _fail("entrants lists at least two team names", "tournament", index, "entrants")
-        for i, entrant in enumerate(entrants):
-            if entrant not in names:
-                raise _fail(f"no team named {entrant!r}", "tournament", index, "entrants", i)
-        if len(set(entrants)) != len(entrants):
-            raise _fail("a team is entered twice", "tournament", index, "entrants")
-        third = table.get("third_place", False)
-        if not isinstance(third, bool):
-            raise _fail("third_place must be true or false", "tournament", index, "third_place")
-        seed = table.get("seed", 0)
-        if not _is_int(seed) or not 0 <= seed < 2**63:
-            raise _fail("seed must be a whole number, 0 or more", "tournament", index, "seed")
-        required = table.get("require_confinement", False)
-        if not isinstance(required, bool):
-            raise _fail("require_confinement must be true or false", "tournament", index,
-                        "require_confinement")
-        # A tournament that does not say plays as the project's matches always did.
-        swap = table.get("swap_sides", _match_table(body).get("swap_sides", False))
-        if not isinstance(swap, bool):
-            raise _fail("swap_sides must be true or false", "tournament", index, "swap_sides")
-        out.append({"name": name, "mode": mode, "seeding": seeding, "entrants": list(entrants),
-                    "third_place": third, "seed": seed, "require_confinement": required,
-                    "swap_sides": swap})
-    return out
-
-
-def new_match_swaps(body: Body) -> bool:
-    """Whether a new match or tournament swaps sides: yes, unless ``[match]`` says otherwise
-    (home acts first in each phase, so a fixed home is an advantage)."""
-    value = _match_table(body).get("swap_sides", True)
-    return value if isinstance(value, bool) else True
-
-
-def _match_table(body: Body) -> dict[str, Any]:
-    table = body.get("match", {})
-    return table if isinstance(table, dict) else {}
 
 
 # ------------------------------------------------------------------------ the KindSpec hooks
