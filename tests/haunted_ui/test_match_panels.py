@@ -58,3 +58,12 @@ def test_the_scoreboard_puts_each_teams_rounds_won_on_its_own_line() -> None:
     no_ties = scoreboard(("Alpha", "Beta"), "A", config, 1, None, {"A": 0, "B": 0}, 0, None,
                          {}, styles)
     assert no_ties[0].plain == "Round 1 of 5"
+
+
+def test_the_panels_take_the_room_the_board_leaves() -> None:
+    """At 120 columns the panels wrapped at 46 beside half a screen of nothing."""
+    from studio.screens.haunted.match_layout import SIDE_MAX, SIDE_WIDTH, side_width
+
+    assert side_width(10, (4, 2), 120) == 120 - 40 - 2
+    assert side_width(10, (4, 2), 90) == SIDE_WIDTH  # never narrower than it was
+    assert side_width(6, (4, 2), 200) == SIDE_MAX  # nor so wide a line is hard to follow

@@ -211,7 +211,7 @@ async def test_the_log_folds_to_its_width_and_pages_without_jumping_back(ht_proj
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await open_viewer(pilot, path)
         score = viewer.query_one("#score").text
-        assert "3727553580931688368" in score and "0.5 s" in score  # wrapped, not cut
+        assert "3727553580931688368" in score and "0.5\u00a0s" in score  # wrapped, not cut
         viewer.show_log([f"line {i}: " + "word " * 30 for i in range(12)])
         await pilot.press("l")
         await pilot.pause()

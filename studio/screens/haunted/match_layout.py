@@ -26,7 +26,15 @@ from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView, fold_lines
 
 SIDE_WIDTH = 48
-"""Columns of the panels beside the board."""
+"""Columns of the panels beside the board, at least."""
+SIDE_MAX = 80
+"""…and at most: beyond this a line of the turn panel is easier read folded."""
+
+
+def side_width(board_size: int, cell: tuple[int, int], width: int) -> int:
+    """The panels take the room the board leaves (a wide terminal wrapped them at 46 columns
+    beside half a screen of nothing), between :data:`SIDE_WIDTH` and :data:`SIDE_MAX`."""
+    return max(SIDE_WIDTH, min(SIDE_MAX, width - board_size * cell[0] - 2))
 
 
 def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
@@ -103,17 +111,22 @@ class MatchLayout(HauntedScreen):
         colours = team_colours(shown.monsters, shown.home)
         by_side = {side: Style(color=styles.colour(colour), bold=True)
                    for side, colour in zip(("home", "away"), colours)}
+        side = SIDE_WIDTH
         if shown.state is not None:
             cell = cell_size_for(shown.state.size, self.size.width, self.size.height)
             self.query_one(Board).renderer = match_cells(shown.state, styles, colours,
                                                          shown.events, cell)
+            side = side_width(shown.state.size, cell, self.size.width)
+        panel = self.query_one("#side")
+        if panel.styles.width is None or panel.styles.width.value != side:
+            panel.styles.width = side
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
                            shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
-        score += fold_lines([Text(shown.status, style=styles.muted)], SIDE_WIDTH - 2)
+        score += fold_lines([Text(shown.status, style=styles.muted)], side - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
-            fold_lines(turn_panel(shown.record, shown.state, by_side, styles), SIDE_WIDTH - 2))
-        self.query_one("#banner", LinesView).set_lines(fold_lines(shown.banner, SIDE_WIDTH - 2))
+            fold_lines(turn_panel(shown.record, shown.state, by_side, styles), side - 2))
+        self.query_one("#banner", LinesView).set_lines(fold_lines(shown.banner, side - 2))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         """Give the log panel its lines; while it is hidden they wait for ``l`` (feeding a hidden

@@ -148,7 +148,8 @@ class ReplayViewerScreen(MatchLayout):
         self.show(Shown(names, config, self.round, record["home"], record.get("monsters", {}),
                         frame.state if frame else None, frame.events if frame else (),
                         frame.record if frame else None, wins, ties,
-                        f"seed {doc.get('seed')} · {where} · {self.pace:g} s", banner))
+                        # A no-break space: "0.5 s" folded as "0.5" and "s" on the next line.
+                        f"seed {doc.get('seed')} · {where} · {self.pace:g}\u00a0s", banner))
         self.show_log(turn_log(frame.record if frame else None))
 
     @staticmethod
