@@ -1,6 +1,6 @@
 """Moving a cursor over a sparse grid of cells with the arrow keys.
 
-Screens such as the rule selector and the rule editor place their cells on a logical grid with
+The rule editor places its cells (the When grid, the Do rows, the buttons) on a logical grid with
 gaps; an arrow moves to the nearest cell in that direction, preferring the same row or column,
 so the cursor never lands on a gap and never gets stuck in front of one.
 """
