@@ -111,9 +111,10 @@ class StudioApp(TypeAhead):
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         # A screen or dialog shown over the last one: the notes about that one are done with,
         # and at 80×24 they covered the new screen's own lines (the help, a dialog's question).
-        # Errors stay their time; a note posted just before this push is not in yet and stays.
+        # Warnings and errors stay their time; a note posted just before this push is not in yet
+        # and stays (it is about the screen coming).
         if isinstance(screen, Screen):
-            passing = [note for note in self._notifications if note.severity != "error"]
+            passing = [note for note in self._notifications if note.severity == "information"]
             for note in passing:
                 self._unnotify(note, refresh=False)
             if passing:

@@ -14,12 +14,14 @@ async def test_a_screen_shown_clears_the_notes_but_not_the_errors(games: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         app.notify("Saved the project")
         app.notify("The file could not be read", severity="error")
+        app.notify("The file changed on disk", severity="warning")
         await pilot.pause()
-        assert len(app._notifications) == 2
+        assert len(app._notifications) == 3
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert [note.message for note in app._notifications] == ["The file could not be read"]
+        assert [note.message for note in app._notifications] == [
+            "The file could not be read", "The file changed on disk"]
 
 
 async def test_a_note_posted_with_the_screen_it_is_about_stays(games: Path) -> None:

@@ -38,6 +38,7 @@ class Dialog(ModalScreen[ResultType]):
         max-width: 100%;
         height: auto;
         max-height: 100%;
+        overflow-y: auto;  /* at 60×20 the buttons fell below the edge: they scroll into view */
         border: thick $primary 80%;
         background: $surface;
         padding: 1 2;
@@ -67,11 +68,7 @@ class Dialog(ModalScreen[ResultType]):
         # Its own footer, over the one of the screen below, whose keys do not act here (the
         # unsaved-changes question offered "c Code" there, where c is Cancel).
         self.mount(KeysFooter())
-        # Notes of what was just done ("Replay saved") sat over the question's buttons at 80×24
-        # for seconds; they are put away as a question opens (warnings and errors stay).
-        notes = [note for note in self.app._notifications if note.severity == "information"]
-        for note in notes:
-            self.app._unnotify(note, refresh=note is notes[-1])
+        # Notes about the screen below are put away as the question opens: StudioApp.push_screen.
 
     def action_button_step(self, delta: int) -> None:
         buttons = [b for b in self.query(Button) if b.display and not b.disabled]

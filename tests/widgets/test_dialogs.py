@@ -100,12 +100,12 @@ async def test_the_game_over_footer_lists_its_keys() -> None:
         assert app.answers == ["new"]
 
 
-async def test_a_question_puts_away_the_notes_that_would_cover_its_buttons() -> None:
-    from textual.app import App
-
+async def test_a_question_puts_away_the_notes_that_would_cover_its_buttons(games) -> None:
+    """The studio does it for every screen shown (StudioApp.push_screen, tests/test_toasts.py)."""
     from studio.screens.dialogs import ConfirmDialog
+    from tests.ui_helpers import studio_app
 
-    app = App()
+    app = studio_app(games)
     async with app.run_test() as pilot:
         app.notify("Replay saved: x.tcreplay.toml")
         app.notify("The project has unsaved changes", severity="warning")
@@ -114,3 +114,24 @@ async def test_a_question_puts_away_the_notes_that_would_cover_its_buttons() -> 
         await app.push_screen(ConfirmDialog("Leave?", "Leave the game?", "Leave"))
         await pilot.pause()
         assert [note.severity for note in app._notifications] == ["warning"]  # it stays
+
+
+async def test_at_60x20_a_dialogs_buttons_scroll_into_reach(games) -> None:
+    """The new-project form is taller than 20 rows: its buttons fell below the edge."""
+    from textual.widgets import Button
+
+    from studio.screens.dialogs import NewProjectDialog
+    from tests.ui_helpers import studio_app
+
+    app = studio_app(games)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewProjectDialog)
+        create = dialog.query_one("#create", Button)
+        create.focus()
+        await pilot.pause()
+        box = dialog.query_one("Vertical")
+        assert box.max_scroll_y > 0  # it does not fit: it scrolls rather than crop
+        assert create.region.y >= 0 and create.region.bottom <= 20 and create.region.height > 0
