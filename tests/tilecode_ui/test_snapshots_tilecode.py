@@ -59,6 +59,12 @@ def test_rule_editor(snap_compare, tc_folder: Path, name: str, more) -> None:
                         run_before=keys(*RULE, *more))
 
 
+def test_rule_editor_at_120_columns_names_the_kinds_its_commands_act_on(
+        snap_compare, tc_folder: Path) -> None:
+    assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=(120, 40),
+                        run_before=keys(*RULE))
+
+
 def test_rule_editor_with_an_invalid_rule(snap_compare, tc_folder: Path) -> None:
     # The centre loses its sprite under a move: kept, and the problem named.
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml"), terminal_size=SMALL,

@@ -15,6 +15,7 @@ from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 
+from studio.engines.common.inert import inert
 from studio.engines.tilecode.art_edit import art_blocks, kind_color, kind_glyph
 from studio.engines.tilecode.model import PALETTE, Game, TileMap
 from studio.engines.tilecode.state import DIR_NAMES, RESTING, State
@@ -81,6 +82,12 @@ class TileLook:
         if code[0] == "b":
             return self.bg_glyph[index], self.bg_style[index]
         return self.sprite_glyph[index], Style(color=self.sprite_colour[index], bold=True)
+
+    def code_name(self, code: str) -> str:
+        """A kind code's name (``b2`` → the third background's), made inert: a game's names are
+        anyone's text."""
+        index = int(code[1]) + (0 if code[0] == "b" else len(self.bg_glyph))
+        return inert(self.names[index]) if 0 <= index < len(self.names) else ""
 
     def pixel_rows(self, background: int, sprite: int | None) -> list[list[int]]:
         """The 4×4 pixel indices of a tile: the sprite's art over the background's."""

@@ -29,7 +29,8 @@ from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.render import look_for
 from studio.screens.tilecode.rule_cells import TOP, cell_grid, move
 from studio.screens.tilecode.rule_menus import RuleMenus
-from studio.screens.tilecode.rule_picture import EXECUTION, ROW_NAMES, WIDTH, RulePicture
+from studio.screens.tilecode.rule_picture import (EXECUTION, ROW_NAMES, WIDE_CMD_W, WIDTH,
+                                                   RulePicture, picture_width)
 from studio.storage.tilecode.check import rule_problems
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
@@ -141,6 +142,9 @@ class RuleEditorScreen(TilecodeScreen):
 
     # --------------------------------------------------------------------------- drawing
 
+    def on_resize(self) -> None:
+        self.refresh_view()  # 120 columns and more: wide command cells
+
     def refresh_view(self) -> None:
         rule = self.rule
         if rule is None:
@@ -158,11 +162,15 @@ class RuleEditorScreen(TilecodeScreen):
         # Two columns short of the picture: room for the scroll bar of a long list.
         problems = [(p, marked_lines("✗" if p.is_error else "!", str(p), WIDTH - 2))
                     for p in rule_problems(rule)]
-        canvas = Canvas(WIDTH, GRID_TOP + 10)
+        # A wide terminal gets wide command cells that name the kinds they act on.
+        cmd_width = WIDE_CMD_W if self.size.width >= picture_width(WIDE_CMD_W) + 2 else None
+        canvas = Canvas(picture_width(cmd_width) if cmd_width else WIDTH, GRID_TOP + 10)
         self._info(canvas, rule, styles)
         self._top_row(canvas, rule, styles)
         self._draw_context(canvas, rule, styles)
         picture = RulePicture(rule, look, styles, help=game.help, cursor=self.cell)
+        if cmd_width:
+            picture.cmd_width = cmd_width
         picture.draw(canvas, GRID_TOP)
         self.query_one("#rule", LinesView).set_lines(canvas.strips(), canvas.hits)
         shown = [Text(line, styles.error if problem.is_error else styles.warning)

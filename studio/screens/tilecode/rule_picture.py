@@ -31,7 +31,15 @@ WITNESS_X = DO_X + 3
 CMD_X = WITNESS_X + 7
 """A column of space between the witness and the first command (they read as one word)."""
 CMD_W = 8
+WIDE_CMD_W = 16
+"""From 120 columns a command cell names the kind it acts on as well as showing its glyph
+(at 80 columns, "portal██" was all there was room for)."""
 WIDTH = CMD_X + 4 * (CMD_W + 1) - 1
+
+
+def picture_width(cmd_width: int = CMD_W) -> int:
+    """Columns of the rule picture with command cells ``cmd_width`` wide."""
+    return CMD_X + 4 * (cmd_width + 1) - 1
 HEIGHT = 1 + 3 * (TILE_H + 1)
 EXECUTION = {position: number for number, position in enumerate(DISPLAY_ROWS, start=1)}
 """Do rows run left, up, centre, down, right (§6.10), listed so: the help numbers count down."""
@@ -52,8 +60,10 @@ def do_line(position: tuple[int, int], top: int) -> int:
     return top + 1 + 2 * DISPLAY_ROWS.index(position)
 
 
-def command_label(command: Command, look: TileLook) -> list[tuple[str, Style | None]]:
-    """A command as at most :data:`CMD_W` cells: verb words plus the argument's glyph."""
+def command_label(command: Command, look: TileLook,
+                  width: int = CMD_W) -> list[tuple[str, Style | None]]:
+    """A command as at most ``width`` cells: verb words plus the argument's glyph, and where
+    there is room, the argument's kind by name."""
     if command.verb == "move":
         return [("stop ■" if command.arg == "stop" else f"move {ARROWS[command.arg]}", None)]
     if command.verb == "game":
@@ -63,10 +73,15 @@ def command_label(command: Command, look: TileLook) -> list[tuple[str, Style | N
     glyph, style = look.code_glyph(command.arg)
     verb = VERB_SHORT[command.verb]
     space = " "
-    if cell_len(verb) + 1 + cell_len(glyph) > CMD_W:
+    if cell_len(verb) + 1 + cell_len(glyph) > width:
         space = ""  # "portal██" reads; "porta ██" read as a typo
-        verb = verb[:CMD_W - cell_len(glyph)]
-    return [(verb + space, None), (glyph, style)]
+        verb = verb[:width - cell_len(glyph)]
+    label = [(verb + space, None), (glyph, style)]
+    room = width - cell_len(verb + space + glyph) - 1
+    name = look.code_name(command.arg)
+    if name and room >= 3:
+        label.append((" " + (name if cell_len(name) <= room else name[:room - 1] + "…"), None))
+    return label
 
 
 @dataclass
@@ -88,6 +103,8 @@ class RulePicture:
     help: bool = True
     cursor: Hashable | None = None
     editable: bool = True
+    cmd_width: int = CMD_W
+    """Columns of a command cell (:data:`WIDE_CMD_W` on a wide terminal)."""
 
     def linked(self) -> tuple[int, int] | None:
         """The When tile and Do row that the cursor's cell corresponds to."""
@@ -104,7 +121,7 @@ class RulePicture:
         canvas.put(DO_X, top - 1, "Do", styles.accent)
         canvas.put(WITNESS_X, top - 1, "who", styles.muted)
         for i in range(4):
-            canvas.put(CMD_X + i * (CMD_W + 1), top - 1, f"cmd {i + 1}", styles.muted)
+            canvas.put(CMD_X + i * (self.cmd_width + 1), top - 1, f"cmd {i + 1}", styles.muted)
         self._grid_lines(canvas, top)
         for row in (1, 2, 3):
             for col in (1, 2, 3):
@@ -209,18 +226,18 @@ class RulePicture:
         commands = record.do if record is not None else ()
         bad = set(row_errors(rule, *position))
         for index in range(min(len(commands) + 1, 4)):
-            x = CMD_X + index * (CMD_W + 1)
+            x = CMD_X + index * (self.cmd_width + 1)
             key = ("cmd", *position, index)
             base = styles.cursor if self.cursor == key else Style()
             if index < len(commands):
                 frame = (styles.error if index in bad else styles.panel) + base
-                canvas.fill(Region(x, y, CMD_W, 1), frame)
+                canvas.fill(Region(x, y, self.cmd_width, 1), frame)
                 cx = x
-                for text, style in command_label(commands[index], self.look):
+                for text, style in command_label(commands[index], self.look, self.cmd_width):
                     cx = canvas.put(cx, y, text, (style or Style()) + frame)
             else:
                 canvas.put(x, y, "+ add   " if base else "+       ", styles.muted + base)
-            canvas.hit(Region(x, y, CMD_W, 1), key)
+            canvas.hit(Region(x, y, self.cmd_width, 1), key)
 
     def _witness(self, canvas: Canvas, y: int, position: tuple[int, int]) -> None:
         styles = self.styles
