@@ -229,14 +229,11 @@ class StudioApp(TypeAhead):
         """Open a project by its kind's screen; a broken file shows the error dialog instead.
 
         A replay (``NAME.tcreplay.toml``, ``NAME.btreplay.json``) opens in its kind's replay
-        viewer on its project; a
-        trrbt game (``.yaml``, ``.yml``, ``.json``) is imported first (:meth:`import_game_file`).
+        viewer on its project; a trrbt game (``.yaml``, ``.yml``, ``.json``) is imported first
+        (:meth:`import_game_file`).
         """
-        if is_replay_name(path):
+        if is_replay_name(path) or path.name.endswith(BTREPLAY_SUFFIX):
             self.open_replay_file(path)
-            return
-        if path.name.endswith(BTREPLAY_SUFFIX):
-            self.open_btree_replay(path)
             return
         if is_trrbt_name(path):
             self.import_game_file(path)
@@ -272,20 +269,12 @@ class StudioApp(TypeAhead):
                     title="Imported", timeout=10)
 
     def open_replay_file(self, path: Path) -> None:
-        """The replay viewer on a replay and the project beside it (errors in a dialog)."""
-        from studio.screens.tilecode.replay_viewer import open_replay
-
-        try:
-            screen = open_replay(path)
-        except ProjectError as exc:
-            self.show_error(exc, "Cannot open the replay")
-            return
-        self.push_screen(screen)
-
-    def open_btree_replay(self, path: Path) -> None:
-        """The behaviour-tree replay viewer on a saved run and its project (errors in a dialog)."""
-        from studio.screens.btree.replay_viewer import open_replay
-
+        """The replay viewer of the replay's kind on it and the project beside it (errors in a
+        dialog)."""
+        if is_replay_name(path):
+            from studio.screens.tilecode.replay_viewer import open_replay
+        else:
+            from studio.screens.btree.replay_viewer import open_replay
         try:
             screen = open_replay(path)
         except ProjectError as exc:
