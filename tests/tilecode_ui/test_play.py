@@ -377,3 +377,25 @@ async def test_the_play_bar_keeps_its_height_as_the_rounds_grow_at_80_columns(
         assert screen.session.state.round >= 12
         assert len(heights) == 1 and len(board_tops) == 1
         assert f"Round {screen.session.state.round}" in bar.text and "Seed 9000000000000000001" in bar.text
+
+
+async def test_the_replay_bar_keeps_its_height_from_the_first_round_to_the_last(
+        tc_folder: Path) -> None:
+    """At 80 columns the seed moved to a line of its own at round 10: the board jumped a row."""
+    from studio.widgets.lines import LinesView
+
+    replay = tc_folder / "boulder-dash.tcreplay.toml"
+    assert cli.main(["run", str(tc_folder / "boulder-dash.toml"), "--inputs", " ".join(
+        ["down"] * 3 + ["right"] * 12), "--seed", "9000000000000000001",
+        "--save-replay", str(replay)]) == 0
+    app = app_on(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        bar = viewer.query_one("#bar", LinesView)
+        heights = set()
+        for _ in range(viewer.run.last + 1):
+            await pilot.pause()
+            heights.add(len(bar.text.splitlines()))
+            await pilot.press("right")
+        assert viewer.position == viewer.run.last >= 10 and len(heights) == 1

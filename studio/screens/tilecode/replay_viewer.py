@@ -127,6 +127,18 @@ class ReplayScreen(Inspection, Screen[None]):
         if self.is_mounted:
             self._show()  # the bar takes one line or two, by the width
 
+    def _widest_head(self) -> str:
+        """The longest round, score, status and buttons this replay's bar shows (worked out
+        once): scores only grow (+10), so the final one is the longest."""
+        if getattr(self, "_widest", None) is None:
+            run, last = self.run, self.run.last
+            end = " (the end)" if last == self.replay.rounds else " (it ends here)"
+            buttons = max((len("+".join(run.buttons_at(i))) for i in range(last + 1)), default=1)
+            self._widest = (f"Round {last} of {self.replay.rounds}{end}  "
+                            f"Score {run.state_at(last).score}  {'play':<4}  "
+                            f"buttons {'x' * max(buttons, 1)}")
+        return self._widest
+
     def _show(self) -> None:
         self.board.renderer = self._renderer()
         state = self.run.state_at(self.position)
@@ -138,12 +150,15 @@ class ReplayScreen(Inspection, Screen[None]):
         end = ""
         if self.position == self.run.last:  # was "Round 108/108 of 108"
             end = " (the end)" if self.run.last == self.replay.rounds else " (it ends here)"
-        lines = bar_lines(f"Round {self.position} of {self.replay.rounds}{end}  Score {state.score}"
+        tail = f"Seed {self.replay.seed}" + (CHANGED[self.verified] if self.changed else "")
+        # One line or two is decided by the widest this replay's bar can be, as in play: at 80
+        # columns round 10 pushed the seed to a line of its own and the board jumped a row.
+        rounds = self.replay.rounds
+        widest = f"{self._widest_head()}  ❚❚ {self.period} ms  {tail}"
+        lines = bar_lines(f"Round {self.position} of {rounds}{end}  Score {state.score}"
                           f"  {state.status}  buttons {buttons}  "
                           f"{'▶' if self.playing else '❚❚'} {self.period} ms",
-                          f"Seed {self.replay.seed}"
-                          + (CHANGED[self.verified] if self.changed else ""),
-                          self.app.size.width - 2)
+                          tail, self.app.size.width - 2, len(widest))
         self.query_one("#bar", LinesView).set_lines(Canvas.of_lines(lines, styles.text).strips())
         if self.debug:
             self.draw_panel()
