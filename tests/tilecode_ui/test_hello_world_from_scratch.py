@@ -10,7 +10,7 @@ from studio.screens.tilecode.home import GameHomeScreen
 from studio.screens.tilecode.play import PlayScreen
 from studio.storage import load_project
 from studio.storage.tilecode.kind import project_to_game
-from tests.tilecode_ui.test_rule_screens import goto, open_new_rule, position_of
+from tests.tilecode_ui.rule_helpers import goto, open_new_rule, position_of
 from tests.ui_helpers import studio_app, wait_until
 
 
