@@ -15,6 +15,18 @@ def footer_actions(screen) -> list[str]:
     return [key.action for key in screen.query_one(KeysFooter).query("FooterKey")]
 
 
+async def new_loop_times_field(pilot, app) -> Input:
+    """A new loop-times node under the root's second child, its times field focused."""
+    app.screen.select((1,))
+    await pilot.pause()
+    await pilot.press("n", *"loop-times", "enter")
+    await pilot.pause()
+    await pilot.press("enter", "tab", "tab")
+    field = app.focused
+    assert isinstance(field, Input) and field.id == "field-times"
+    return field
+
+
 async def test_tree_keys_do_not_act_on_a_checkbox_field(bt_folder: Path) -> None:
     # On a checkbox (a button too) the field takes none of the tree's keys: delete there
     # deleted the whole subtree, n opened the add list, left moved the tree to the parent.
@@ -44,13 +56,7 @@ async def test_a_refused_value_shows_the_stored_one_once_the_field_is_left(
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         editor = app.screen
-        editor.select((1,))
-        await pilot.pause()
-        await pilot.press("n", *"loop-times", "enter")
-        await pilot.pause()
-        await pilot.press("enter", "tab", "tab")
-        field = app.focused
-        assert field.id == "field-times"
+        field = await new_loop_times_field(pilot, app)
         field.value = "abc"
         await pilot.press("enter")  # refused: the typing stays to be mended
         await pilot.pause()

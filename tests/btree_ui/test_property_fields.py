@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Button, Checkbox, Input, Static, TextArea
 
 from studio.screens.btree.editor import TreeEditorScreen
+from tests.btree_ui.test_properties import new_loop_times_field
 from tests.ui_helpers import studio_app
 
 
@@ -14,13 +15,7 @@ async def test_a_refused_value_is_marked_with_its_reason_until_mended(bt_folder:
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         editor = app.screen
-        editor.select((1,))
-        await pilot.pause()
-        await pilot.press("n", *"loop-times", "enter")
-        await pilot.pause()
-        await pilot.press("enter", "tab", "tab")
-        field = app.focused
-        assert isinstance(field, Input) and field.id == "field-times"
+        field = await new_loop_times_field(pilot, app)
         field.value = "abc"
         await pilot.press("enter")
         await pilot.pause()
