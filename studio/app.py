@@ -23,8 +23,8 @@ from studio.engines.common.inert import inert
 from studio.screens.formatting import fit_title
 from studio.screens.home import HomeScreen
 from studio.screens.registry import screen_for
-from studio.storage import ProjectError, load_project
-from studio.storage.tilecode.replay import is_replay_name
+from studio.storage.errors import ProjectError
+from studio.storage.listing import is_replay_name
 from studio.storage.trrbt_files import BTREPLAY_SUFFIX, is_trrbt_name
 from studio.widgets.inert import InertFilter
 from studio.widgets.terminal_input import install as read_escape_apart
@@ -239,6 +239,8 @@ class StudioApp(TypeAhead):
             self.import_game_file(path)
             return
         try:
+            from studio.storage.project import load_project  # with the kinds it validates
+
             project = load_project(path)
         except ProjectError as exc:
             self.show_error(exc)

@@ -62,11 +62,12 @@ async def test_a_newer_read_keeps_the_selection_an_older_one_asked_for(games: Pa
 
 async def test_an_unchanged_folder_is_not_listed_again_on_return(games: Path,
                                                                  monkeypatch) -> None:
-    import studio.screens.home as home_module
+    import studio.storage.folder as folder_module
 
     reads = []
-    real = home_module.scan_folder
-    monkeypatch.setattr(home_module, "scan_folder", lambda folder: reads.append(1) or real(folder))
+    real = folder_module.scan_folder
+    monkeypatch.setattr(folder_module, "scan_folder",
+                        lambda folder: reads.append(1) or real(folder))
     async with studio_app().run_test(size=SIZE) as pilot:
         home = pilot.app.screen
         assert len(reads) == 1
@@ -89,3 +90,40 @@ async def test_an_empty_folder_says_so_after_each_look_not_reading(empty_games: 
             await wait_until(pilot, lambda: not home.scanning, "the look did not finish")
             assert "No projects in" in str(home.query_one("#empty").render())
             await pilot.press("question_mark", "escape")
+
+
+async def test_the_first_frame_lists_the_folder_from_its_headers_then_reads_it_in_full(
+        games_with_broken: Path, monkeypatch) -> None:
+    """The list shows before the full read (which loads every kind's storage and engine) ends:
+    names and kinds from the headers, details and the broken mark once the read is done."""
+    import threading
+
+    import studio.storage.folder as folder_module
+    from studio.app import StudioApp
+
+    release, real = threading.Event(), folder_module.scan_folder
+    monkeypatch.setattr(folder_module, "scan_folder",
+                        lambda folder: release.wait(10) and real(folder))
+    app = StudioApp(games_with_broken)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            home = app.screen
+            await wait_until(pilot, lambda: bool(home.entries), "nothing was listed")
+            assert home.scanning and all(entry.pending for entry in home.entries)
+            table = home.query_one(DataTable)
+            kinds = {str(table.get_row_at(row)[0]): str(table.get_row_at(row)[1])
+                     for row in range(table.row_count)}
+            assert kinds == {"Broken": "Behaviour tree", "Boulder Sketch": "TileCode",
+                             "Maze Runner": "Behaviour tree", "Spooky Cup": "Haunted Tiles"}
+            await _select(pilot, "Spooky Cup")
+            assert "reading…" in str(home.query_one("#details").render())
+            release.set()
+            await wait_until(pilot, lambda: not home.scanning, "the full read never came")
+            assert not any(entry.pending for entry in home.entries)
+            assert home.selected.name == "Spooky Cup"  # the read kept the selection
+            assert "reading…" not in str(home.query_one("#details").render())
+            broken = next(row for row in range(table.row_count)
+                          if str(table.get_row_at(row)[0]) == "broken")
+            assert "broken" in str(table.get_row_at(broken)[1])
+    finally:
+        release.set()

@@ -142,20 +142,27 @@ async def idle_bytes(app, written: list[int]) -> int:
 
 class HeldReads:
     """The home screen's folder reads held until ``release`` is set (a folder on a slow disk
-    or a network share); ``calls`` counts the reads begun."""
+    or a network share): the first frame's glance at the headers and the full reads; ``calls``
+    counts the full reads begun."""
 
     def __init__(self, monkeypatch, timeout: float = 10.0) -> None:
         import threading
 
         import studio.screens.home as home
+        import studio.storage.folder as folder
 
         self.release = threading.Event()
         self.calls = 0
-        real = home.scan_folder
+        real_scan, real_glance = folder.scan_folder, home.glance_folder
 
         def held(folder):
             self.calls += 1
             self.release.wait(timeout)
-            return real(folder)
+            return real_scan(folder)
 
-        monkeypatch.setattr(home, "scan_folder", held)
+        def held_glance(folder):
+            self.release.wait(timeout)
+            return real_glance(folder)
+
+        monkeypatch.setattr(folder, "scan_folder", held)
+        monkeypatch.setattr(home, "glance_folder", held_glance)

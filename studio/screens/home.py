@@ -18,12 +18,15 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from studio.screens.formatting import inert, summary_value
 from studio.screens.home_actions import ProjectFileActions
-from studio.storage import KINDS, ProjectEntry, ProjectError, folder_stamp, scan_folder
+from studio.storage.errors import ProjectError
+from studio.storage.kinds import TITLES
+from studio.storage.listing import ProjectEntry, folder_stamp, glance_folder
 from studio.widgets.footer import KeysFooter
 from studio.widgets.row_table import RowTable
 
 FIRST_READ_WAIT = 0.3
-"""Seconds the first frame waits for the folder's list before it shows "Reading…" instead."""
+"""Seconds the first frame waits for the folder's list (at a glance: :func:`glance_folder`)
+before it shows "Reading…" instead."""
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
@@ -105,6 +108,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         """The latest read of the folder, until it is shown."""
         self.scanning = False
         """True while the folder is being read (the tests wait on it)."""
+        self._shown_rows: list[tuple[str, ...]] = []
+        """What the table lists, as text: a read that finds the same leaves it be."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -124,17 +129,27 @@ class HomeScreen(ProjectFileActions, Screen[None]):
     async def on_mount(self) -> None:
         self.title = "studio"
         self.sub_title = str(self.folder)
-        self.reload()
-        # A folder read at once (the usual case: some 40 ms) is shown in the first frame, drawn
-        # once; only a slow one shows "Reading…" first, with the keys working meanwhile.
-        reading = self._reading
-        if not self._first_frame:
-            return  # a project opened at start covers the list: nobody waits for it
+        if not self._first_frame:  # a project opened at start covers the list: nobody waits
+            self.reload()
+            return
+        # The first frame lists the folder from each file's header (some 5 ms for the bundled
+        # games) and the full read, which parses and validates every project and so loads
+        # every kind's storage and engine (some 100 ms), follows it in a thread. Only a slow
+        # folder shows "Reading…" first, with the keys working meanwhile.
+        self.scanning = True
+        glancing = self._glance()
         try:
-            await asyncio.wait_for(asyncio.shield(reading.wait()), FIRST_READ_WAIT)
+            await asyncio.wait_for(asyncio.shield(glancing.wait()), FIRST_READ_WAIT)
         except (asyncio.TimeoutError, WorkerCancelled, WorkerFailed):
-            return  # _scanned shows it when it comes
-        self._read(reading)
+            self.reload()  # the full read says what is wrong, or shows when it can
+            return
+        if self._stamped is None and glancing.result is not None:
+            self._show_entries(glancing.result, None)
+        self.call_after_refresh(self.reload)
+
+    @work(thread=True, exclusive=True, group="glance", exit_on_error=False)
+    def _glance(self) -> list[ProjectEntry]:
+        return glance_folder(self.folder)
 
     # ------------------------------------------------------------------------------ state
 
@@ -167,7 +182,7 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             self._select = select
         previous = self._select or (self.selected.path if self.selected else None)
         self.scanning = True
-        if self._stamped is None:  # never read yet: nothing else to show meanwhile
+        if self._stamped is None and not self.entries:  # nothing else to show meanwhile
             empty = self.query_one("#empty", Static)
             empty.update(Text(f"Reading {inert(str(self.folder))}…"))
             empty.display, self.query_one(DataTable).display = True, False
@@ -175,6 +190,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
 
     @work(thread=True, exclusive=True, group="folder", exit_on_error=False)
     def _scan(self, previous: Path | None, unless: tuple | None) -> _Scan | None:
+        from studio.storage.folder import scan_folder  # with every kind's storage: not at start
+
         stamp = folder_stamp(self.folder)
         if unless is not None and stamp == unless:
             return None
@@ -207,28 +224,37 @@ class HomeScreen(ProjectFileActions, Screen[None]):
 
     def _show_scan(self, scan: _Scan) -> None:
         self._stamped = scan.stamp
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        self.entries = scan.entries
         if scan.error is not None:
             self.notify(str(scan.error), severity="error")
-        table.clear()
-        for entry in self.entries:
-            table.add_row(
-                Text(inert(entry.name)),
-                self._kind_cell(entry),
-                Text(human_size(entry.size), justify="right"),
-                human_time(entry.modified),
-                key=str(entry.path),
-            )
-        paths = [entry.path for entry in self.entries]
-        if scan.previous in paths:
-            row = paths.index(scan.previous)
-        if self.entries:
-            table.move_cursor(row=min(max(row, 0), len(self.entries) - 1), animate=False)
+        # The row asked for, else the one the cursor is on now: it may have moved during the
+        # read (the first frame's list takes keys while the folder is read in full).
+        current = self.selected.path if self.selected else None
+        self._show_entries(scan.entries, self._select or current or scan.previous)
+
+    def _show_entries(self, entries: list[ProjectEntry], previous: Path | None) -> None:
+        """List ``entries``; the table is filled again only when what it shows changes (the
+        full read of the folder after the first frame's glance usually changes nothing)."""
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        self.entries = entries
+        rows = [(Text(inert(entry.name)), self._kind_cell(entry),
+                 Text(human_size(entry.size), justify="right"), human_time(entry.modified),
+                 str(entry.path)) for entry in entries]
+        shown = [(name.plain, kind.plain, str(kind.style), changed, key)
+                 for name, kind, _size, changed, key in rows]
+        if shown != self._shown_rows or table.row_count != len(rows):
+            self._shown_rows = shown
+            table.clear()
+            for name, kind, size, changed, key in rows:
+                table.add_row(name, kind, size, changed, key=key)
+        paths = [entry.path for entry in entries]
+        if previous in paths:
+            row = paths.index(previous)
+        if entries and row != table.cursor_row:
+            table.move_cursor(row=min(max(row, 0), len(entries) - 1), animate=False)
         empty = self.query_one("#empty", Static)
-        empty.display = not self.entries
-        table.display = bool(self.entries)
+        empty.display = not entries
+        table.display = bool(entries)
         empty.update(Text(f"No projects in {inert(str(self.folder))} yet.\nPress n to create one."))
         self._show_details()
         if self.is_current:
@@ -243,15 +269,18 @@ class HomeScreen(ProjectFileActions, Screen[None]):
 
     @staticmethod
     def _kind_cell(entry: ProjectEntry) -> Text:
-        if entry.replay is not None:
+        if entry.is_tcreplay:
             return Text("TileCode replay", style="green")
         if entry.trrbt is not None:
             return Text("trrbt file", style="cyan")
-        if entry.btreplay is not None:
+        if entry.is_btreplay:
             return Text("Tree game replay", style="cyan")
-        if entry.project is None:
-            return Text("⚠ broken", style="bold red")
-        return Text(KINDS[entry.project.kind].title, style=KIND_STYLES[entry.project.kind])
+        kind = entry.kind
+        if kind in TITLES and (entry.project is not None or entry.pending):
+            return Text(TITLES[kind], style=KIND_STYLES[kind])
+        if entry.pending:
+            return Text("…", style="dim")  # the full read tells
+        return Text("⚠ broken", style="bold red")
 
     def _show_details(self) -> None:
         details = self.query_one("#details", Static)
@@ -259,6 +288,8 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         details.set_class(bool(entry and entry.error), "-error")
         if entry is None:
             details.update("")
+        elif entry.pending and entry.trrbt is None:
+            details.update(Text(inert(f"{entry.path.name} — reading…")))
         elif entry.error is not None:
             details.update(Text(inert(str(entry.error), log=True)))
         elif entry.replay is not None:

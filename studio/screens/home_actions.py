@@ -11,17 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.storage import (
-    TRASH,
-    ProjectEntry,
-    ProjectError,
-    create_project,
-    duplicate_project,
-    move_to_trash,
-    rename_project,
-    validate_name,
-)
+from studio.storage.errors import ProjectError
+from studio.storage.listing import TRASH, ProjectEntry
 
+# The folder's writers (and, through them, every kind's storage and engine) load with the first
+# key that uses one, not with the home screen's first frame.
 if TYPE_CHECKING:
     from studio.screens.dialogs import NewProject
 
@@ -39,6 +33,8 @@ class ProjectFileActions:
                  if entry.path != keep and entry.trrbt is None}  # a game to import is no project
 
         def check(text: str) -> str:
+            from studio.storage.project import validate_name
+
             name = validate_name(text)
             if name.casefold() in taken:
                 raise ProjectError(f"there is already a project called {name!r} here: "
@@ -54,6 +50,8 @@ class ProjectFileActions:
             if choice is None:
                 return
             try:
+                from studio.storage.folder import create_project
+
                 project = create_project(self.folder, choice.kind, choice.name, choice.template)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot create the project")
@@ -93,6 +91,8 @@ class ProjectFileActions:
             if name is None:
                 return
             try:
+                from studio.storage.folder import duplicate_project
+
                 copy = duplicate_project(entry.path, name)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot duplicate the project")
@@ -115,6 +115,8 @@ class ProjectFileActions:
             if name is None or name == entry.name:
                 return
             try:
+                from studio.storage.folder import rename_project
+
                 project = rename_project(entry.path, name)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot rename the project")
@@ -136,6 +138,8 @@ class ProjectFileActions:
             if not yes:
                 return
             try:
+                from studio.storage.folder import move_to_trash
+
                 target = move_to_trash(entry.path)
             except ProjectError as exc:
                 self.app.show_error(exc, "Cannot delete the project")

@@ -1,44 +1,67 @@
 """Project storage: TOML files with a ``[project]`` header, canonical and atomic saves.
 
-Never imports Textual or Rich (a test proves it); the CLI and the UI both stand on this.
+Never imports Textual or Rich (a test proves it); the CLI and the UI both stand on this. The
+names below load with their module when first used; each kind's storage installs itself on
+``KINDS`` when any kind is first read (:mod:`studio.storage.kinds`).
 """
 
-from studio.storage.atomic import atomic_write, backup_path
-from studio.storage.errors import ProjectError, format_field_path
-from studio.storage.folder import (
-    TRASH,
-    ProjectEntry,
-    create_project,
-    duplicate_project,
-    folder_stamp,
-    free_path,
-    move_to_trash,
-    rename_project,
-    save_new,
-    scan_folder,
-    slug,
-)
-from studio.storage.kinds import KINDS, KindSpec
-from studio.storage.project import (
-    FileTakenError,
-    Project,
-    ProjectHeader,
-    StaleFileError,
-    check_project,
-    dumps_project,
-    file_sha256,
-    load_project,
-    loads_project,
-    new_project,
-    save_project,
-    validate_name,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-# Engine storage modules extend their KindSpec on import; import them here so that every
-# caller sees the complete registry whatever it imported first.
-from studio.storage.btree import kind as _btree  # noqa: E402,F401  (registers KINDS["btree"])
-from studio.storage.tilecode import kind as _tilecode  # noqa: E402,F401  (registers KINDS["tilecode"])
-from studio.storage.haunted import kind as _haunted  # noqa: E402,F401  (registers KINDS["haunted"])
+_HOMES = {
+    "atomic": ("atomic_write", "backup_path"),
+    "errors": ("ProjectError", "format_field_path"),
+    "folder": ("create_project", "duplicate_project", "free_path", "move_to_trash",
+               "rename_project", "save_new", "scan_folder", "slug"),
+    "listing": ("TRASH", "ProjectEntry", "folder_stamp"),
+    "kinds": ("KINDS", "KindSpec"),
+    "project": ("FileTakenError", "Project", "ProjectHeader", "StaleFileError", "check_project",
+                "dumps_project", "file_sha256", "load_project", "loads_project", "new_project",
+                "save_project", "validate_name"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names load with their module on first use (PEP 562): the home screen's
+    first frame needs the listing, not the loaders of every kind (and their engines)."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'studio.storage' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"studio.storage.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from studio.storage.atomic import atomic_write, backup_path
+    from studio.storage.errors import ProjectError, format_field_path
+    from studio.storage.folder import (
+        create_project,
+        duplicate_project,
+        free_path,
+        move_to_trash,
+        rename_project,
+        save_new,
+        scan_folder,
+        slug,
+    )
+    from studio.storage.kinds import KINDS, KindSpec
+    from studio.storage.listing import TRASH, ProjectEntry, folder_stamp
+    from studio.storage.project import (
+        FileTakenError,
+        Project,
+        ProjectHeader,
+        StaleFileError,
+        check_project,
+        dumps_project,
+        file_sha256,
+        load_project,
+        loads_project,
+        new_project,
+        save_project,
+        validate_name,
+    )
 
 __all__ = [
     "FileTakenError",

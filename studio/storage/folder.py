@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import stat
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from studio.storage.atomic import backup_path
 from studio.storage.errors import ProjectError
@@ -22,50 +20,21 @@ from studio.storage.project import (
     save_project,
     validate_name,
 )
-from studio.storage.trrbt_files import BTREPLAY_SUFFIX, sniff_trrbt, trrbt_paths
-from studio.storage.tilecode.replay import REPLAY_SUFFIX, is_replay_name, load_replay, \
-    project_sha256, save_replay
+from studio.storage.listing import (  # noqa: F401  (ProjectEntry, folder_stamp: once here)
+    REPLAY_SUFFIX,
+    SUFFIX,
+    TRASH,
+    ProjectEntry,
+    file_stat,
+    folder_files,
+    folder_stamp,
+    is_replay_name,
+    sort_entries,
+)
+from studio.storage.tilecode.replay import load_replay, project_sha256, save_replay
+from studio.storage.trrbt_files import sniff_trrbt
 
-if TYPE_CHECKING:
-    from studio.engines.tilecode.replay import Replay
-    from studio.storage.btree.replay import BtreeReplay
 
-TRASH = ".trash"
-"""Deleted projects go to this folder inside the projects folder; nothing is deleted outright."""
-SUFFIX = ".toml"
-
-
-@dataclass
-class ProjectEntry:
-    """One ``.toml`` file of a folder, loaded or not: a project, or a TileCode replay."""
-
-    path: Path
-    size: int
-    modified: float
-    project: Project | None = None
-    error: ProjectError | None = None
-    replay: Replay | None = None
-    """Set for ``NAME.tcreplay.toml`` files, which are recordings, not projects."""
-    btreplay: BtreeReplay | None = None
-    """Set for a behaviour-tree game's saved play (``NAME.btreplay.json``)."""
-    trrbt: str | None = None
-    """Set for a trrbt game file (``.yaml``, ``.yml``, ``.json``), which can be imported: the
-    game's name as the file's head gives it ("" when it names none)."""
-
-    @property
-    def name(self) -> str:
-        if self.project:
-            return self.project.name
-        if self.trrbt is not None:
-            return self.trrbt or self.path.stem
-        if self.path.name.endswith(BTREPLAY_SUFFIX):
-            return self.path.name[: -len(BTREPLAY_SUFFIX)] + " (replay)"
-        return self.path.name.removesuffix(REPLAY_SUFFIX) + " (replay)" if \
-            is_replay_name(self.path) else self.path.stem
-
-    @property
-    def kind(self) -> str | None:
-        return self.project.kind if self.project else None
 
 
 def scan_folder(folder: str | Path) -> list[ProjectEntry]:
@@ -84,35 +53,15 @@ def scan_folder(folder: str | Path) -> list[ProjectEntry]:
     Raises:
         ProjectError: ``folder`` is not a folder, or cannot be listed.
     """
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise ProjectError("no such folder", file=folder, hint="create it or pick another folder")
-    try:
-        paths = sorted(folder.glob(f"*{SUFFIX}"))
-    except OSError as exc:
-        raise ProjectError(f"cannot list the folder: {exc.strerror or exc}", file=folder) from None
-    entries = [entry for path in paths if not path.name.startswith(".")
-               and (entry := _entry(path)) is not None]
-    entries += [entry for path in trrbt_paths(folder) if (entry := _trrbt_entry(path)) is not None]
-    entries += [entry for path in sorted(folder.glob(f"*{BTREPLAY_SUFFIX}"))
-                if not path.name.startswith(".") and (entry := _btreplay_entry(path)) is not None]
-    entries.sort(key=lambda e: (e.name.casefold(), e.path.name))
-    return entries
-
-
-def _stat(path: Path) -> os.stat_result | None:
-    """The file's status, or the link's own when it points nowhere; None when it is gone."""
-    try:
-        return path.stat()
-    except OSError:
-        try:
-            return path.lstat()
-        except OSError:
-            return None
+    tomls, trrbts, btreplays = folder_files(Path(folder))
+    entries = [entry for path in tomls if (entry := _entry(path)) is not None]
+    entries += [entry for path in trrbts if (entry := _trrbt_entry(path)) is not None]
+    entries += [entry for path in btreplays if (entry := _btreplay_entry(path)) is not None]
+    return sort_entries(entries)
 
 
 def _entry(path: Path) -> ProjectEntry | None:
-    info = _stat(path)
+    info = file_stat(path)
     if info is None or stat.S_ISDIR(info.st_mode):
         return None
     size = info.st_size if stat.S_ISREG(info.st_mode) else 0
@@ -133,7 +82,7 @@ def _entry(path: Path) -> ProjectEntry | None:
 def _trrbt_entry(path: Path) -> ProjectEntry | None:
     """A trrbt game to import, or None for any other file of its suffixes (a ``.json`` of
     settings, a FIFO): those are not the studio's, so they are not listed as broken."""
-    info = _stat(path)
+    info = file_stat(path)
     if info is None or not stat.S_ISREG(info.st_mode):
         return None
     try:
@@ -149,7 +98,7 @@ def _btreplay_entry(path: Path) -> ProjectEntry | None:
     """A behaviour-tree replay, loaded (a small, bounded file), or listed with its error."""
     from studio.storage.btree.replay import load_replay as load_btreplay
 
-    info = _stat(path)
+    info = file_stat(path)
     if info is None or stat.S_ISDIR(info.st_mode):
         return None
     entry = ProjectEntry(path, info.st_size if stat.S_ISREG(info.st_mode) else 0, info.st_mtime)
@@ -158,22 +107,6 @@ def _btreplay_entry(path: Path) -> ProjectEntry | None:
     except ProjectError as exc:
         entry.error = exc
     return entry
-
-
-def folder_stamp(folder: str | Path) -> tuple[tuple[str, int, int], ...]:
-    """Names, sizes and change times of the folder's ``*.toml`` entries: what
-    :func:`scan_folder` depends on, so a screen can tell whether to read the folder again."""
-    stamps = []
-    try:
-        paths = list(Path(folder).glob(f"*{SUFFIX}")) + trrbt_paths(Path(folder)) \
-            + list(Path(folder).glob(f"*{BTREPLAY_SUFFIX}"))
-    except (OSError, ProjectError):
-        return ()
-    for path in paths:
-        info = _stat(path)
-        if info is not None:
-            stamps.append((path.name, info.st_size, info.st_mtime_ns))
-    return tuple(sorted(stamps))
 
 
 def slug(name: str) -> str:

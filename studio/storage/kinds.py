@@ -6,7 +6,9 @@ new-project template). Until it does, the body is kept as read and summarised ge
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,12 +55,75 @@ class KindSpec:
     """The body of one of :attr:`templates`."""
 
 
-KINDS: dict[str, KindSpec] = {
-    # each kind gets its body functions from studio/storage/{tilecode,btree,haunted}.py
-    "tilecode": KindSpec("tilecode", "TileCode"),
-    "btree": KindSpec("btree", "Behaviour tree"),
-    "haunted": KindSpec("haunted", "Haunted Tiles"),
-}
+TITLES = {"tilecode": "TileCode", "btree": "Behaviour tree", "haunted": "Haunted Tiles"}
+"""How the UI names each kind, in the order it offers them: known without loading any kind's
+storage (the home screen's first frame lists projects by their header alone)."""
+
+
+class _Registry(dict[str, KindSpec]):
+    """The kinds, whose storage functions install themselves the first time any is read.
+
+    Each kind's module (``studio/storage/KIND/kind.py``) sets its body functions on its spec as
+    it is imported, and imports the engine it validates against (some 50 ms of start-up for the
+    three). Loading them on the first read rather than with the package keeps them off the home
+    screen's first frame, and no reader can see a spec without its validator, whichever module
+    it imported first. They are named, not imported, here: each of them imports this module.
+    """
+
+    _done = False
+    _installing = False
+    _lock = threading.RLock()
+    """Held while installing: another thread (the home screen reads the folder in one) waits
+    for every validator rather than read a spec half installed."""
+
+    def _install(self) -> None:
+        if _Registry._done:
+            return
+        with _Registry._lock:
+            if _Registry._done or _Registry._installing:
+                return  # done meanwhile, or a kind module reading its own spec as it loads
+            _Registry._installing = True
+            try:
+                for kind in TITLES:
+                    importlib.import_module(f"studio.storage.{kind}.kind")
+                _Registry._done = True
+            finally:
+                _Registry._installing = False
+
+    def __getitem__(self, kind: str) -> KindSpec:
+        self._install()
+        return super().__getitem__(kind)
+
+    def get(self, kind: str, default: Any = None) -> Any:  # type: ignore[override]
+        self._install()
+        return super().get(kind, default)
+
+    def __contains__(self, kind: object) -> bool:
+        self._install()
+        return super().__contains__(kind)
+
+    def __iter__(self) -> Iterator[str]:
+        self._install()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._install()
+        return super().__len__()
+
+    def keys(self):  # type: ignore[override]
+        self._install()
+        return super().keys()
+
+    def values(self):  # type: ignore[override]
+        self._install()
+        return super().values()
+
+    def items(self):  # type: ignore[override]
+        self._install()
+        return super().items()
+
+
+KINDS: dict[str, KindSpec] = _Registry((kind, KindSpec(kind, title)) for kind, title in TITLES.items())
 """Every kind the studio knows, in the order the UI offers them."""
 
 

@@ -27,6 +27,7 @@ from studio.engines.common.limits import MAX_REPLAY_ROUNDS
 from studio.engines.tilecode.model import BUTTONS
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import FieldPath, ProjectError
+from studio.storage.listing import REPLAY_SUFFIX, is_replay_name  # noqa: F401  (named here too)
 from studio.storage.project import Project, dumps_project, read_text_file
 from studio.storage.tomlio import dumps, locate_field, parse_toml
 
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 FORMAT = "studio-tilecode-replay"
 VERSION = 1
 """The newest replay version this studio reads and the one it writes."""
-REPLAY_SUFFIX = ".tcreplay.toml"
 KEYS = ("format", "version", "project", "project_sha256", "seed", "rounds", "result", "score",
         "inputs")
 """Every key of a replay file, in the order the writer puts them."""
@@ -175,18 +175,6 @@ def save_replay(replay: Replay, path: str | Path) -> Path:
         raise ProjectError(f"cannot write the replay: {exc.strerror or exc}", file=path,
                            hint="check that the folder exists and is writable") from None
     return path
-
-
-def is_replay_name(name: str | Path) -> bool:
-    """Does a file name follow the replay convention?
-
-    Args:
-        name: a file name or path.
-
-    Returns:
-        True for ``NAME.tcreplay.toml`` (any case).
-    """
-    return str(name).lower().endswith(REPLAY_SUFFIX)
 
 
 def replay_path_for(project_path: str | Path, when: _dt.datetime | None = None) -> Path:
