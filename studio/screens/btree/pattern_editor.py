@@ -154,7 +154,8 @@ class PatternEditorScreen(BtreeScreen):
         width = max([text_width(tile) for row in grid for tile in row] + [1])
         rows = len(grid)
         cols = max((len(row) for row in grid), default=0)
-        canvas = Canvas(max(cols * (width + 1) + 8, 30), rows + 2)
+        layers = sum(text_width(f"[{name}]") + 1 for name in pattern)  # all named, never cut
+        canvas = Canvas(max(cols * (width + 1) + 8, layers, 30), rows + 2)
         x = 0
         for i, name in enumerate(pattern):
             style = styles.selected if i == self.layer_index else styles.muted
@@ -195,7 +196,7 @@ class PatternEditorScreen(BtreeScreen):
             mark, style = ("✗", styles.error) if problem.severity == "error" else \
                 ("!", styles.warning)
             lines.append((f"{mark} {where}: {problem.message}", style))
-        canvas = Canvas(max(max(len(text) for text, _ in lines) + 1, 20), len(lines))
+        canvas = Canvas(max(max(text_width(text) for text, _ in lines) + 1, 20), len(lines))
         for y, (text, style) in enumerate(lines):
             canvas.put(0, y, text, style)
         self.query_one("#status", LinesView).set_lines(canvas.strips())
