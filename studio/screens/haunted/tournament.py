@@ -24,6 +24,7 @@ from textual.widgets import Header, Static
 
 from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog
+from studio.screens.formatting import fit, inert
 from studio.screens.haunted import tournament_setup as setup
 from studio.screens.haunted.base import HAUNTED_ABOUT, HauntedScreen
 from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
@@ -214,11 +215,15 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             shown = self.results or self.preview
             empty = "The project cannot run it now: see the line above." if self.tournament_name \
                 else "No tournament yet: n in the Tournaments pane creates one."
-            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty)
+            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty,
+                                     view.text_width)
             view.border_title = "Results" if shown is None else \
                 "Bracket" if shown.mode == SINGLE else "Standings"
         elif pane == "tournaments":
-            lines = [Text(f" {t.get('name', '?')}") for t in self.model.tournament_tables] or [
+            # A name longer than the pane ends in "…" (the edge cut it without a mark).
+            room = max(view.content_size.width - 1, 4) if view.content_size.width else 200
+            lines = [Text(f" {fit(inert(str(t.get('name', '?'))), room)}")
+                     for t in self.model.tournament_tables] or [
                 Text(" none yet: n creates one", styles.muted)]
             self.cursor[pane] = self.selected
         elif self.tournament_name is None:
@@ -240,10 +245,10 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             view.scroll_to_region(spot, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        # The entrants' details and where the settings' values are cut depend on the panes'
-        # widths, known once the layout has run.
-        self.call_after_refresh(self._draw, "entrants")
-        self.call_after_refresh(self._draw, "settings")
+        # The entrants' details, where the settings' values are cut and how much of a name the
+        # other panes show depend on the panes' widths, known once the layout has run.
+        for pane in PANES:
+            self.call_after_refresh(self._draw, pane)
 
     # ------------------------------------------------------------------------------ keys
 
