@@ -127,7 +127,8 @@ class MatchLayout(HauntedScreen):
         if panel.styles.width is None or panel.styles.width.value != side:
             panel.styles.width = side
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
-                           shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
+                           shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin,
+                           width=side - 2)
         score += fold_lines([Text(shown.status, style=styles.muted)], side - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
