@@ -221,9 +221,9 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         elif self.tournament_name is None:
             lines = []
         elif pane == "entrants":
-            lines = entrant_lines(self.model, self.selected, styles, view.content_size.width)
+            lines = entrant_lines(self.model, self.selected, styles, view.text_width)
         else:
-            lines = setting_lines(self.model, self.selected, styles, view.content_size.width)
+            lines = setting_lines(self.model, self.selected, styles, view.text_width)
         if pane != "results" and lines and (active or pane == "tournaments"):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
             lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)
