@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from studio.engines.common.inert import inert
+from studio.engines.common.width import fit_text, pad_text, text_width
 from studio.engines.common.words import counted
 
-__all__ = ["counted", "inert"]  # screens take them from here with the rest of the formatting
+# Screens take these from here with the rest of the formatting.
+__all__ = ["counted", "inert", "pad_text", "text_width"]
 
 
 def summary_value(value: object) -> str:
@@ -53,8 +55,9 @@ def fit_title(title: str, sub_title: str, width: int) -> tuple[str, str]:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` in ``width`` characters, ending in ``…`` when cut (a cut name that just stops,
-    "playe", reads as a typo)."""
-    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+    """``text`` in ``width`` terminal columns, ending in ``…`` when cut (a cut name that just
+    stops, "playe", reads as a typo; one cut by ``len`` ran past its column when it had wide
+    characters)."""
+    return fit_text(text, width)
 
 

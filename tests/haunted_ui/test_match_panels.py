@@ -11,6 +11,7 @@ from studio.screens.haunted.match_layout import SIDE_WIDTH
 from studio.widgets.lines import fold_lines as wrapped
 from studio.engines.haunted.match import MatchConfig
 from studio.screens.haunted.match_panels import scoreboard, turn_panel
+from studio.engines.common.width import text_width
 from studio.widgets.canvas import UIStyles
 
 
@@ -67,3 +68,17 @@ def test_the_panels_take_the_room_the_board_leaves() -> None:
     assert side_width(10, (4, 2), 120) == 120 - 40 - 2
     assert side_width(10, (4, 2), 90) == SIDE_WIDTH  # never narrower than it was
     assert side_width(6, (4, 2), 200) == SIDE_MAX  # nor so wide a line is hard to follow
+
+
+def test_the_scoreboard_gives_names_the_room_a_wide_panel_has() -> None:
+    """At 120 columns the panel is 62 wide, and "Cautious Creepers" still read "Cautious Creepe…"."""
+    styles = UIStyles(*[Style()] * len(fields(UIStyles)))
+    names = ("Cautious Creepers", "幽霊チーム Ghost Busters")  # 17 and 24 columns
+    args = (names, "A", MatchConfig(rounds=5), 1, None, {"A": 0, "B": 2}, 0, None, {}, styles)
+    wide = [line.plain for line in scoreboard(*args, width=60)]
+    assert names[0] in wide[2] and names[1] in wide[3]
+    end = wide[1].index("alive") + len("alive")  # figures right-aligned under their names
+    assert [text_width(line[:line.index("-") + 1]) for line in wide[2:]] == [end, end]
+    assert "Cautious Creepers" in scoreboard(*args)[2].plain  # 80 columns: room for 19
+    narrow = [line.plain for line in scoreboard(*args, width=40)]
+    assert "Cautious Creepe…" in narrow[2] and "幽霊チーム Ghos…" in narrow[3]

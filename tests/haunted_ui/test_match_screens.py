@@ -218,7 +218,8 @@ def test_setup_snapshot(snap_compare, ht_project: Path, size, theme, monkeypatch
     assert snap_compare(studio_app(ht_project, theme), terminal_size=size, press=["m"])
 
 
-@pytest.mark.parametrize(("size", "log"), [((100, 30), False), ((80, 24), True)])
+# At 120×40 the board grows to 8×4 tiles and still clears the open log.
+@pytest.mark.parametrize(("size", "log"), [((100, 30), False), ((80, 24), True), ((120, 40), True)])
 def test_match_view_snapshot(snap_compare, ht_project: Path, monkeypatch, size, log) -> None:
     monkeypatch.setattr("studio.engines.haunted.inprocess.time",
                         types.SimpleNamespace(perf_counter=lambda: 0.0))

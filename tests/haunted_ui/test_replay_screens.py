@@ -157,7 +157,7 @@ async def test_browse_filter_and_delete(ht_project: Path) -> None:
         assert first.exists()
 
 
-@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+@pytest.mark.parametrize("size", [(100, 30), (80, 24), (120, 40)])
 def test_replay_viewer_snapshot(snap_compare, ht_project: Path, frozen_timings, size) -> None:
     record(ht_project.parent)
 

@@ -61,3 +61,16 @@ async def test_the_refusal_is_shown_on_the_screen(ht_project: Path) -> None:
 def test_long_entrant_snapshot(snap_compare, ht_project: Path) -> None:
     ht_project.write_text(ht_project.read_text().replace("Idle Imps", LONG))
     assert snap_compare(studio_app(ht_project), terminal_size=(80, 24), press=["t"])
+
+
+async def test_settings_cut_before_the_scrollbar_end_in_an_ellipsis(ht_project: Path) -> None:
+    # The settings pane scrolls at 80×24 (swap sides is its eighth line): the maps' value was
+    # cut for the whole width, and the scrollbar hid its "…" and the letters before it.
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        await pilot.pause()
+        pane = screen.query_one("#settings")
+        assert pane.text_width < pane.content_size.width  # the scrollbar is there
+        maps = next(line for line in pane.text.splitlines() if line.startswith(" maps"))
+        assert maps.rstrip().endswith("…") and len(maps.rstrip()) <= pane.text_width, maps

@@ -61,7 +61,7 @@ def test_an_aborted_match_plays_back(tmp_path: Path) -> None:
     (tmp_path / "r.json").write_text(json.dumps(document))
     result = studio("replay", "r.json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "aborted after 1 round" in result.stdout
+    assert "aborted after 1 round (round 2 cut short)" in result.stdout  # the file has it
     # stopped before its first turn, a round has no map yet
     document["rounds"][1] = {"index": 2, "aborted": True, "turns": []}
     (tmp_path / "r.json").write_text(json.dumps(document))

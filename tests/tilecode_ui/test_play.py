@@ -1,4 +1,5 @@
-"""Play, the debug panel, game over, replays: the UI and the headless engine agree."""
+"""Play, the debug panel, game over, high scores and saving a run: the UI and the headless engine
+agree. Watching a saved run again is ``test_replay_viewer.py``'s."""
 
 from __future__ import annotations
 
@@ -10,29 +11,9 @@ from studio.engines.tilecode.state import dump_state
 from studio.screens.help import HelpScreen
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.play import PlayScreen
-from studio.screens.tilecode.replay_viewer import ReplayScreen
 from studio.storage.tilecode.replay import load_replay
-from tests.tilecode_ui.helpers import app_on
+from tests.tilecode_ui.helpers import app_on, one_round, start_paused
 from tests.ui_helpers import wait_until
-
-HELLO_PLAYER = (2, 5)
-
-
-async def start_paused(pilot, app) -> PlayScreen:
-    """Open play and pause it at once; returns the play screen."""
-    await pilot.press("g", "p")
-    screen = app.screen
-    assert isinstance(screen, PlayScreen) and screen.paused and screen.timer is None
-    # A round the timer began before the pause may still run in its worker thread (a slow
-    # machine's rounds do): a restart or single step would wait for it, so the test does too.
-    await wait_until(pilot, lambda: not screen.busy, "the round in progress did not end")
-    return screen
-
-
-async def one_round(pilot, screen: PlayScreen, *keys: str) -> None:
-    await pilot.press(*keys, "n")
-    while screen.busy:
-        await pilot.pause(0.01)
 
 
 async def test_keys_in_the_ui_and_studio_run_give_the_same_states(tc_folder: Path,
@@ -139,55 +120,6 @@ async def test_ctrl_s_at_game_over_saves_the_replay_as_in_play(tc_folder: Path) 
     assert load_replay(tc_folder / "hello-world.tcreplay.toml").result == "lost"
 
 
-async def test_a_saved_replay_opens_in_the_viewer_and_verifies(tc_folder: Path) -> None:
-    app = app_on(tc_folder / "hello-world.toml")
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start_paused(pilot, app)
-        for keys in (("right",), ("down",), ("down",), ("right",)):
-            await one_round(pilot, screen, *keys)
-        final = dump_state(screen.session.state)
-        await pilot.press("ctrl+s")
-        replay_path = tc_folder / "hello-world.tcreplay.toml"
-        replay = load_replay(replay_path)
-        assert replay.seed == screen.session.seed and replay.rounds == screen.session.state.round
-        await pilot.press("escape", "escape")  # leave play, leave the game
-        app.open_project_file(replay_path)
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        await pilot.press("end")
-        assert dump_state(viewer.run.state_at(viewer.position)) == final
-        await pilot.press("left", "left")
-        assert viewer.position == replay.rounds - 2
-        await pilot.press("v")
-        assert viewer.run.verify().ok
-        await pilot.press("g")
-        await pilot.pause()
-        app.screen.query_one("Input").value = "999"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert viewer.position == viewer.run.last
-        assert any("there is no round 999" in n.message for n in app._notifications)
-    assert cli.main(["run", str(tc_folder / "hello-world.toml"), "--inputs",
-                     str(replay_path)]) == 0
-
-
-async def test_replays_are_listed_on_the_home_screen(tc_folder: Path) -> None:
-    from tests.ui_helpers import studio_app
-
-    assert cli.main(["run", str(tc_folder / "hello-world.toml"), "--inputs", "right down",
-                     "--save-replay", str(tc_folder / "hello-world.tcreplay.toml")]) == 0
-    app = studio_app(tc_folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        home = app.screen
-        names = [entry.name for entry in home.entries]
-        assert "hello-world (replay)" in names
-        row = names.index("hello-world (replay)")
-        home.query_one("DataTable").move_cursor(row=row)
-        await pilot.press("enter")
-        assert isinstance(app.screen, ReplayScreen)
-
-
 async def test_with_the_debug_panel_open_the_camera_still_shows_the_player(
         tc_folder: Path) -> None:
     from studio.screens.tilecode.debug_panel import player_position
@@ -208,31 +140,6 @@ async def test_with_the_debug_panel_open_the_camera_still_shows_the_player(
         await pilot.pause()
         x, _y = player_position(screen.game, screen.session.state)
         assert x > 1 and board._camera[0] <= x < board._camera[0] + cols
-
-
-async def test_the_replay_viewer_follows_the_player_with_the_debug_panel_open(
-        tc_folder: Path) -> None:
-    from studio.screens.tilecode.debug_panel import player_position
-    from studio.widgets.board import Board
-
-    replay = tc_folder / "boulder-dash.tcreplay.toml"
-    assert cli.main(["run", str(tc_folder / "boulder-dash.toml"), "--inputs", " ".join(
-        ["down"] * 3 + ["right"] * 12), "--save-replay", str(replay)]) == 0
-    app = app_on(replay)
-    async with app.run_test(size=(64, 24)) as pilot:
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        await pilot.press("tab")  # the panel narrows the board: the map no longer fits
-        await pilot.pause()
-        board = viewer.query_one(Board)
-        cols, _rows = board.full_cells
-        assert cols < board.renderer.width
-        start = player_position(viewer.game, viewer.run.state_at(viewer.position))
-        await pilot.press("end")
-        await pilot.pause()
-        x, _y = player_position(viewer.game, viewer.run.state_at(viewer.position))
-        assert x >= start[0] + 8, "the replay should walk the player right"
-        assert board._camera[0] <= x < board._camera[0] + cols
 
 
 async def test_quitting_mid_run_offers_to_save_a_new_high_score(tc_folder: Path) -> None:
@@ -337,28 +244,6 @@ async def test_play_waits_under_help_and_shows_a_game_over_when_back_on_top(
         assert app.is_running and not isinstance(app.screen, (PlayScreen, GameOverDialog))
 
 
-async def test_a_replay_of_a_changed_project_says_so_in_its_bar(tc_folder: Path) -> None:
-    # The warning was a toast that faded: nothing left on screen said why a run went otherwise.
-    app = app_on(tc_folder / "hello-world.toml")
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start_paused(pilot, app)
-        await one_round(pilot, screen, "right")
-        await pilot.press("ctrl+s")
-        await pilot.press("escape", "escape")
-        project = tc_folder / "hello-world.toml"
-        project.write_text(project.read_text().replace('name = "brick"', 'name = "stone"'))
-        app.open_project_file(tc_folder / "hello-world.tcreplay.toml")
-        await pilot.pause()
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen) and viewer.changed
-        assert "the project changed since: v verifies" in viewer.query_one("#bar").text
-        # Verified (a renamed tile changes nothing), the bar no longer asks for it.
-        await pilot.press("v")
-        await pilot.pause()
-        bar = viewer.query_one("#bar").text
-        assert "v verifies" not in bar and "plays back the same (verified)" in bar
-
-
 async def test_the_play_bar_keeps_its_height_as_the_rounds_grow_at_80_columns(
         tc_folder: Path) -> None:
     app = app_on(tc_folder / "boulder-dash.toml")
@@ -377,25 +262,3 @@ async def test_the_play_bar_keeps_its_height_as_the_rounds_grow_at_80_columns(
         assert screen.session.state.round >= 12
         assert len(heights) == 1 and len(board_tops) == 1
         assert f"Round {screen.session.state.round}" in bar.text and "Seed 9000000000000000001" in bar.text
-
-
-async def test_the_replay_bar_keeps_its_height_from_the_first_round_to_the_last(
-        tc_folder: Path) -> None:
-    """At 80 columns the seed moved to a line of its own at round 10: the board jumped a row."""
-    from studio.widgets.lines import LinesView
-
-    replay = tc_folder / "boulder-dash.tcreplay.toml"
-    assert cli.main(["run", str(tc_folder / "boulder-dash.toml"), "--inputs", " ".join(
-        ["down"] * 3 + ["right"] * 12), "--seed", "9000000000000000001",
-        "--save-replay", str(replay)]) == 0
-    app = app_on(replay)
-    async with app.run_test(size=(80, 24)) as pilot:
-        viewer = app.screen
-        assert isinstance(viewer, ReplayScreen)
-        bar = viewer.query_one("#bar", LinesView)
-        heights = set()
-        for _ in range(viewer.run.last + 1):
-            await pilot.pause()
-            heights.add(len(bar.text.splitlines()))
-            await pilot.press("right")
-        assert viewer.position == viewer.run.last >= 10 and len(heights) == 1

@@ -10,8 +10,7 @@ import pytest
 from studio.screens.tilecode.game_over import GameOverDialog
 from studio.screens.tilecode.play import PlayScreen
 from studio.storage.tilecode.replay import load_replay
-from tests.tilecode_ui.helpers import app_on
-from tests.tilecode_ui.test_play import one_round, start_paused
+from tests.tilecode_ui.helpers import app_on, one_round, start_paused
 from tests.ui_helpers import wait_until
 
 

@@ -35,6 +35,9 @@ _DIGIT = Style(reverse=True, bold=True)
 """A digit inside a wide tile: carved out of the stone (reverse of its shade)."""
 WIDE = (4, 2)
 NARROW = (2, 1)
+TILE_SIZES = ((8, 4), (6, 3), WIDE, NARROW)
+"""Every tile size a board can be drawn in, largest first: each twice as wide as tall, so a
+tile stays square on a terminal's tall cells. Larger ones take the room of a big terminal."""
 
 
 @dataclass(frozen=True)
@@ -81,11 +84,16 @@ def haunted_styles(ui: UIStyles, home: str = HOME_COLOUR, away: str = AWAY_COLOU
     return cached
 
 
-def cell_size_for(size: int, room: tuple[int, int]) -> tuple[int, int]:
-    """4×2 tiles when a ``size`` board fits in ``room`` (columns, lines) that way, else 2×1:
-    wide tiles on a wide terminal, and on a narrow one while the map is small."""
+def cell_size_for(size: int, room: tuple[int, int],
+                  sizes: Sequence[tuple[int, int]] = (WIDE, NARROW)) -> tuple[int, int]:
+    """The largest of ``sizes`` (largest first) in which a ``size`` board fits in ``room``
+    (columns, lines), else the smallest: wide tiles on a wide terminal, and on a narrow one
+    while the map is small."""
     columns, lines = room
-    return WIDE if size * WIDE[0] <= columns and size * WIDE[1] <= lines else NARROW
+    for cell in sizes:
+        if size * cell[0] <= columns and size * cell[1] <= lines:
+            return cell
+    return sizes[-1]
 
 
 def _count(sign: str, labels: Sequence[str]) -> str:
@@ -103,7 +111,7 @@ class HauntedCells:
             "H2"]}``; several on one tile show side by side (4×2) or as a count.
         hits: tiles drawn in the flash colour (the last turn's hits).
         styles: from :func:`haunted_styles`.
-        cell: terminal (columns, lines) per tile: (4, 2) or (2, 1).
+        cell: terminal (columns, lines) per tile, one of :data:`TILE_SIZES`.
     """
 
     def __init__(self, size: int, strengths: Sequence[int],
@@ -134,8 +142,9 @@ class HauntedCells:
     def _tile(self, row: int, col: int, line: int) -> list[tuple[str, Style]]:
         """The (text, style) runs of one tile's terminal line.
 
-        A wide tile is 3 columns of shade over a half-block line, with a groove on the right and
-        below, so neighbouring tiles read as separate stones; a narrow one is shade and digit.
+        A wide tile is shade over a half-block line, with a groove on the right and below, so
+        neighbouring tiles read as separate stones; its digit sits above its markers near the
+        middle. A narrow one is shade and digit.
         """
         strength = self.strengths[row * self.size + col]
         hit = col in self._hits.get(row, ())
@@ -143,25 +152,40 @@ class HauntedCells:
         char = SHADES[strength] or " "
         labels = self._markers.get(row, {}).get(col, ())
         hole = strength == 0
-        if self.cell_size[0] == 2:
+        width, height = self.cell_size
+        if width == 2:
             if not labels:
                 return [(char + (str(strength) if strength else " "), shade + _BOLD)]
             if len(labels) == 1:
                 return [(f"{labels[0]:<2.2}", self.styles.marker(labels[0], hole))]
             return [(_count("×", labels), self._group(labels))]
-        if line == 0:
-            if hole:
-                return [("    ", _PLAIN)]
-            return [(char, shade), (str(strength), shade + _DIGIT), (char, shade), (" ", _PLAIN)]
-        under = ("▀", shade) if not hole else (" ", _PLAIN)
-        if not labels:
-            return [(under[0] * 3, under[1]), (" ", _PLAIN)]
-        first = (f"{labels[0]:<2.2}", self.styles.marker(labels[0], hole))
-        if len(labels) == 1:
-            return [first, under, (" ", _PLAIN)]
-        if len(labels) == 2:
-            return [first, (f"{labels[1]:<2.2}", self.styles.marker(labels[1], hole))]
-        return [first, (_count("+", labels[1:]), self._group(labels))]
+        body = width - 1  # the last column is the groove
+        if line == _marker_line(height):
+            fill = (" ", _PLAIN) if hole else ("▀", shade) if line == height - 1 else (char, shade)
+            return self._markers_line(labels, body, fill, hole)
+        if hole:
+            return [(" " * width, _PLAIN)]
+        if line == _digit_line(height):
+            left = (body - 1) // 2
+            return [(char * left, shade), (str(strength), shade + _DIGIT),
+                    (char * (body - 1 - left), shade), (" ", _PLAIN)]
+        return [(("▀" if line == height - 1 else char) * body, shade), (" ", _PLAIN)]
+
+    def _markers_line(self, labels: Sequence[str], body: int, fill: tuple[str, Style],
+                      hole: bool) -> list[tuple[str, Style]]:
+        """The tile's line of markers: side by side, centred on the tile, as many as it holds
+        (the groove's column too), the rest counted."""
+        room = (body + 1) // 2
+        if len(labels) > room:
+            shown = [(f"{label:<2.2}", self.styles.marker(label, hole)) for label in labels[:room - 1]]
+            return [*shown, (_count("+", labels[room - 1:]), self._group(labels))]
+        runs = [(f"{label:<2.2}", self.styles.marker(label, hole)) for label in labels]
+        used = 2 * len(labels)
+        if used > body:
+            return runs
+        left = (body - used) // 2
+        return [(fill[0] * left, fill[1]), *runs, (fill[0] * (body - used - left), fill[1]),
+                (" ", _PLAIN)]
 
     def _group(self, labels: Sequence[str]) -> Style:
         """One style for several markers: their team's when they agree."""
@@ -181,13 +205,29 @@ class HauntedCells:
         strength = self.strengths[y * self.size + x]
         labels = self._markers.get(y, {}).get(x, ())
         cursor = self.styles.cursor
-        if self.cell_size[0] == 2:
+        width, height = self.cell_size
+        if width == 2:
             text = f"{labels[0]:<2.2}" if len(labels) == 1 else _count("×", labels) if labels \
                 else f" {strength}"
             return [Segment(text, cursor)]
-        if line == 0:
-            return [Segment(f" {strength} ", cursor), Segment(" ", _PLAIN)]
-        if len(labels) >= 2:
-            return [Segment(f"{labels[0]:<2.2}{labels[1]:<2.2}", cursor)]
-        text = f"{labels[0]:<2.2} " if labels else "   "
-        return [Segment(text, cursor), Segment(" ", _PLAIN)]
+        body = width - 1
+        text = ""
+        if line == _marker_line(height):
+            text = "".join(f"{label:<2.2}" for label in labels[:(body + 1) // 2])
+            if len(text) > body:
+                return [Segment(text, cursor)]
+        elif line == _digit_line(height):
+            text = str(strength)
+        left = (body - len(text)) // 2
+        return [Segment(" " * left + text + " " * (body - len(text) - left), cursor),
+                Segment(" ", _PLAIN)]
+
+
+def _digit_line(height: int) -> int:
+    """The line of a wide tile that shows its strength: just above its markers."""
+    return (height - 2) // 2
+
+
+def _marker_line(height: int) -> int:
+    """The line of a wide tile that shows its monsters (the half-block line of a 4×2 tile)."""
+    return height // 2

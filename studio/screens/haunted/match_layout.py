@@ -16,7 +16,7 @@ from textual.widgets import Header
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import Event, Round, RoundState
 from studio.screens.haunted.base import HauntedScreen
-from studio.screens.haunted.board_render import NARROW, WIDE
+from studio.screens.haunted.board_render import TILE_SIZES, cell_size_for as fitting_cell
 from studio.screens.haunted.match_board import match_cells, team_colours
 from studio.screens.haunted.match_panels import scoreboard, turn_panel
 from studio.engines.haunted.board import Map
@@ -37,10 +37,16 @@ def side_width(board_size: int, cell: tuple[int, int], width: int) -> int:
     return max(SIDE_WIDTH, min(SIDE_MAX, width - board_size * cell[0] - 2))
 
 
+LOG_LINES = 8
+"""Lines of the log panel (``l``) below the board (its height in ``DEFAULT_CSS``)."""
+
+
 def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
-    """Wide 4×2 tiles when the board fits beside the panels, else narrow 2×1 ones."""
-    fits = board_size * WIDE[0] + SIDE_WIDTH + 2 <= width and board_size * WIDE[1] + 4 <= height
-    return WIDE if fits else NARROW
+    """The largest tiles with which the board fits beside the panels and above the log, open or
+    not: opening the log never resizes the board nor cuts it (at 120×40 a 7×7 board is 8×4
+    tiles, at 80×24 4×2, narrower than that 2×1)."""
+    room = (width - SIDE_WIDTH - 2, height - 2 - LOG_LINES)  # the header and footer lines
+    return fitting_cell(board_size, room, TILE_SIZES)
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,8 @@ class MatchLayout(HauntedScreen):
         if panel.styles.width is None or panel.styles.width.value != side:
             panel.styles.width = side
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
-                           shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin)
+                           shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin,
+                           width=side - 2)
         score += fold_lines([Text(shown.status, style=styles.muted)], side - 2)
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.rules import RoundState
-from studio.screens.formatting import fit, inert
+from studio.screens.formatting import inert, pad_text, text_width
 from studio.widgets.canvas import UIStyles
 
 ARROWS = {"north": "↑", "south": "↓", "east": "→", "west": "←", "none": "●", None: "·"}
@@ -30,12 +30,14 @@ def round_title(index: int, config: MatchConfig, extra: bool, coin: bool) -> str
 def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_index: int,
                state: RoundState | None, wins: dict[str, int], ties: int,
                record: dict[str, Any] | None, looks: dict[str, Style], styles: UIStyles,
-               coin: bool = False) -> list[Text]:
+               coin: bool = False, width: int = 46) -> list[Text]:
     """Lines of the scoreboard: the round (and the tied rounds), a column header, then a line a
-    team, team A first, with the rounds it won beside its name."""
+    team, team A first, with the rounds it won beside its name. Names take the room the
+    panel's ``width`` leaves (at least 16 columns; a wide panel showed "Cautious Creepe…")."""
     title = round_title(round_index, config, round_index > config.rounds, coin)
+    room = max(16, min(width - 2 - 25, max(text_width(inert(name)) for name in names)))
     lines = [Text(title + (f" · {ties} tied" if ties else ""), style=styles.accent),
-             Text(f"{'':18} {'won':>3} {'alive':>5} {'hits':>6} {'answer':>7}",
+             Text(f"{'':{room + 2}} {'won':>3} {'alive':>5} {'hits':>6} {'answer':>7}",
                   style=styles.muted)]
     for team, name in zip("AB", names):
         side = "home" if team == home else "away"
@@ -48,7 +50,7 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
         line = Text()
         line.append("H " if side == "home" else "A ", looks.get(side, styles.text))
         # Cut to the column ("Cautious Creeper" read as whole) as it shows: escapes and all.
-        line.append(f"{fit(inert(name), 16):<16}", styles.text)
+        line.append(pad_text(inert(name), room), styles.text)
         line.append(f" {wins[team]:>3}", styles.text)
         line.append(f" {living:>5} {broken:>6} {answer:>7}", styles.muted)
         lines.append(line)

@@ -26,9 +26,10 @@ from studio.storage.haunted.tournaments import new_match_swaps
 from studio.widgets.footer import KeysFooter
 from studio.widgets.toggles import Checkbox
 
-SWAP_LINES = {True: "  home and away change every round, so neither team always acts first",
-              False: "  the home team is home every round and acts first in each phase"}
-"""What swapping sides changes (home acts first in each phase of a turn, spec §5.2)."""
+SWAP_LINES = {True: "home and away change every round, so neither team always acts first",
+              False: "the home team is home every round and acts first in each phase"}
+"""What swapping sides changes (home acts first in each phase of a turn, spec §5.2); indented
+under its box by padding, so a line folded at 60 columns stays indented too."""
 
 MAP_MODES = (("rotation", "the project's rotation"), ("one", "one map"),
              ("custom", "my own rotation"))
@@ -98,7 +99,7 @@ class MatchSetupScreen(HauntedScreen):
     MatchSetupScreen #start { margin-top: 1; }
     MatchSetupScreen #problem { color: $error; height: auto; }
     MatchSetupScreen #confinement { color: $warning; height: auto; }
-    MatchSetupScreen #swap-note { color: $text-muted; height: auto; }
+    MatchSetupScreen #swap-note { color: $text-muted; height: auto; padding-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,

@@ -11,22 +11,19 @@ project, which is where this screen reads them back from when it opens.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
 
 from studio.engines.haunted.tournament import SINGLE
-from studio.screens.dialogs import ConfirmDialog
-from studio.screens.haunted import tournament_setup as setup
+from studio.screens.formatting import fit, inert
 from studio.screens.haunted.base import HAUNTED_ABOUT, HauntedScreen
-from studio.screens.haunted.tournament_dialogs import PickDialog, ValueDialog
+from studio.screens.haunted.tournament_edits import EDITS, EditingTournament
 from studio.screens.haunted.tournament_panes import entrant_lines, setting_lines
 from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, Spot, draw, step
 from studio.screens.haunted.tournament_run import RunningTournament
@@ -34,13 +31,12 @@ from studio.sessions.haunted.results import Results
 from studio.sessions.haunted.tournament import (
     TournamentPlan,
     TournamentRun,
-    has_results,
     index_document,
     project_plan,
     read_index,
     tournament_folder,
 )
-from studio.storage import ProjectError, slug
+from studio.storage import ProjectError
 from studio.storage.haunted.kind import requires_confinement
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -49,12 +45,9 @@ PANES = ("tournaments", "entrants", "settings", "results")
 KEYS = {"tournaments": "n r d", "entrants": "a d k j", "settings": "← → space e",
         "results": "⏎ replay"}
 """The active pane's own keys, shown in its title: ? help lists only what applies now."""
-EDITS = {"new_tournament", "rename", "delete_tournament", "add_entrant", "remove_entrant",
-         "move_entrant", "change", "type_value", "undo", "redo"}
-"""Actions that change the tournament: not while it runs (the run uses what it started with)."""
 
 
-class TournamentScreen(RunningTournament, HauntedScreen):
+class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
     """Set up, run and read the tournaments of one Haunted Tiles project."""
 
     HELP_ABOUT: ClassVar[str] = (
@@ -214,19 +207,23 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             shown = self.results or self.preview
             empty = "The project cannot run it now: see the line above." if self.tournament_name \
                 else "No tournament yet: n in the Tournaments pane creates one."
-            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty)
+            lines, self.spots = draw(shown, styles, self.cursor[pane] if active else -1, empty,
+                                     view.text_width)
             view.border_title = "Results" if shown is None else \
                 "Bracket" if shown.mode == SINGLE else "Standings"
         elif pane == "tournaments":
-            lines = [Text(f" {t.get('name', '?')}") for t in self.model.tournament_tables] or [
+            # A name longer than the pane ends in "…" (the edge cut it without a mark).
+            room = max(view.content_size.width - 1, 4) if view.content_size.width else 200
+            lines = [Text(f" {fit(inert(str(t.get('name', '?'))), room)}")
+                     for t in self.model.tournament_tables] or [
                 Text(" none yet: n creates one", styles.muted)]
             self.cursor[pane] = self.selected
         elif self.tournament_name is None:
             lines = []
         elif pane == "entrants":
-            lines = entrant_lines(self.model, self.selected, styles, view.content_size.width)
+            lines = entrant_lines(self.model, self.selected, styles, view.text_width)
         else:
-            lines = setting_lines(self.model, self.selected, styles, view.content_size.width)
+            lines = setting_lines(self.model, self.selected, styles, view.text_width)
         if pane != "results" and lines and (active or pane == "tournaments"):
             self.cursor[pane] = min(self.cursor[pane], len(lines) - 1)
             lines[self.cursor[pane]].stylize(styles.cursor if active else styles.selected)
@@ -240,10 +237,10 @@ class TournamentScreen(RunningTournament, HauntedScreen):
             view.scroll_to_region(spot, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        # The entrants' details and where the settings' values are cut depend on the panes'
-        # widths, known once the layout has run.
-        self.call_after_refresh(self._draw, "entrants")
-        self.call_after_refresh(self._draw, "settings")
+        # The entrants' details, where the settings' values are cut and how much of a name the
+        # other panes show depend on the panes' widths, known once the layout has run.
+        for pane in PANES:
+            self.call_after_refresh(self._draw, pane)
 
     # ------------------------------------------------------------------------------ keys
 
@@ -304,98 +301,3 @@ class TournamentScreen(RunningTournament, HauntedScreen):
                 self.refresh_view()
                 return
         self._draw(pane)
-
-    def _apply(self, label: str, change, *args, merge: object = None) -> bool:
-        """Make one edit through ``tournament_setup``; a refusal is shown, not raised."""
-        try:
-            model = change(self.model, *args)
-        except setup.SetupError as exc:
-            self.notify(str(exc), severity="warning", timeout=3)
-            return False
-        return self.edit(label, model, merge)
-
-    def action_change(self, step_by: int) -> None:
-        key = setup.fields(self.model, self.selected)[self.cursor["settings"]].key
-        self._apply(f"tournament {key.replace('_', ' ')}", setup.step_field, self.selected, key,
-                    step_by, merge=("tournament", self.selected, key))
-
-    @work(exclusive=True, group="tournament-dialog")
-    async def action_type_value(self) -> None:
-        key = setup.fields(self.model, self.selected)[self.cursor["settings"]].key
-        if key not in ("seed", "rounds", "time_limit", "maps"):
-            self.notify("left/right or space change this", timeout=2)
-            return
-        initial = setup.typed_value(self.model, self.selected, key)
-        text = await self.app.push_screen_wait(ValueDialog(
-            key.replace("_", " ").capitalize(), initial,
-            self._check(setup.set_typed, self.selected, key),
-            "Map names separated by commas, played in turn." if key == "maps" else ""))
-        if text is not None:
-            self._apply(f"tournament {key.replace('_', ' ')}", setup.set_typed, self.selected,
-                        key, text)
-
-    def _check(self, change, *args) -> Callable[[str], str]:
-        """A dialog's check: what ``change(model, *args, text)`` refuses ("" when it works), so
-        the dialog stays open with the reason instead of losing the typing."""
-        def check(text: str) -> str:
-            try:
-                change(self.model, *args, text)
-            except setup.SetupError as exc:
-                return str(exc)
-            return ""
-
-        return check
-
-    @work(exclusive=True, group="tournament-dialog")
-    async def action_add_entrant(self) -> None:
-        entered = setup.tournament(self.model, self.selected)["entrants"]
-        choices = [(t.name, f"{t.name}  ({t.runtime} {t.source})") for t in self.model.teams()
-                   if t.name not in entered]
-        if not choices:
-            self.notify("every team of the registry is entered", timeout=3)
-            return
-        team = await self.app.push_screen_wait(PickDialog("Enter a team", choices))
-        if team is not None and self._apply("add entrant", setup.add_entrant, self.selected, team):
-            self.cursor["entrants"] = len(entered)
-            self._draw("entrants")
-
-    def action_remove_entrant(self) -> None:
-        self._apply("remove entrant", setup.remove_entrant, self.selected, self.cursor["entrants"])
-
-    def action_move_entrant(self, step_by: int) -> None:
-        if self._apply("move entrant", setup.move_entrant, self.selected,
-                       self.cursor["entrants"], step_by):
-            self.cursor["entrants"] += step_by
-            self._draw("entrants")
-
-    @work(exclusive=True, group="tournament-dialog")
-    async def action_new_tournament(self) -> None:
-        try:
-            suggested = setup.new_tournament(self.model, results=partial(
-                has_results, self.folder))[0].tournament_tables[-1]["name"]
-        except setup.SetupError as exc:
-            self.notify(str(exc), severity="warning", timeout=4)
-            return
-        name = await self.app.push_screen_wait(ValueDialog(
-            "New tournament", suggested, self._check(setup.new_tournament)))
-        if name is not None:
-            model, self.selected = setup.new_tournament(self.model, name)
-            self.edit("new tournament", model)
-
-    @work(exclusive=True, group="tournament-dialog")
-    async def action_rename(self) -> None:
-        name = await self.app.push_screen_wait(ValueDialog(
-            "Rename tournament", self.tournament_name or "",
-            self._check(setup.rename, self.selected),
-            "Saved results stay under the old name in replays/: a renamed tournament starts "
-            "afresh."))
-        if name is not None:
-            self._apply("rename tournament", setup.rename, self.selected, name)
-
-    @work(exclusive=True, group="tournament-dialog")
-    async def action_delete_tournament(self) -> None:
-        name = self.tournament_name or ""
-        question = (f"{name!r} is removed from the project (ctrl+z brings it back). Its saved "
-                    f"results stay in replays/{slug(name)}/.")
-        if await self.app.push_screen_wait(ConfirmDialog("Delete tournament?", question, "Delete")):
-            self.edit("delete tournament", setup.delete(self.model, self.selected))

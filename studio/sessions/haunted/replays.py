@@ -81,7 +81,12 @@ def describe_result(document: dict[str, Any]) -> str:
     teams = document.get("teams", {})
     wins = summary.get("wins", {})
     if summary.get("aborted"):
-        return (f"aborted after {counted(summary.get('rounds_played', 0), 'round')}, "
+        # The file holds the round that was cut short too: "aborted after 0 rounds" beside
+        # "1 round" read as a contradiction.
+        rounds = document.get("rounds") or []
+        last = rounds[-1] if rounds and isinstance(rounds[-1], dict) else {}
+        cut = f" (round {last.get('index', len(rounds))} cut short)" if last.get("aborted") else ""
+        return (f"aborted after {counted(summary.get('rounds_played', 0), 'round')}{cut}, "
                 f"{tally(wins, summary.get('ties', 0))}")
     winner = teams.get(summary.get("winner"), {}).get("name", "?")
     toss = ", coin toss" if summary.get("coin_toss") else ""

@@ -6,22 +6,13 @@ A cell shows the tile of the first layer (in layer order) that has a visible til
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from studio.engines.common.width import fit_text, text_width
+
 Grid = Sequence[Sequence[str]]
 BUTTON_GLYPHS = {"up": "↑", "down": "↓", "left": "←", "right": "→", "action1": "z", "action2": "x"}
-
-
-def text_width(text: str) -> int:
-    """Terminal cells taken by ``text``: wide and emoji characters count 2, combining marks 0."""
-    width = 0
-    for char in text:
-        if unicodedata.combining(char) or char in "\ufe0f\u200d":
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
-    return width
 
 
 def visible_tile(board: Mapping[str, Grid], row: int, col: int, show_hidden: bool = False) -> str:
@@ -76,23 +67,6 @@ def choice_text(choice: Mapping[str, Any]) -> str:
     where = f"@{choice['row']},{choice['col']}"
     arrow = f"{pattern_text(choice['lhs'])} → {pattern_text(choice['rhs'])}"
     return " ".join(part for part in (desc, f"[{button}]" if button else "", arrow, where) if part)
-
-
-def fit_text(text: str, width: int) -> str:
-    """``text`` cut to ``width`` terminal cells, ending in ``…`` when anything was cut (a line
-    that just stops reads as the whole line)."""
-    if text_width(text) <= width:
-        return text
-    if width < 1:
-        return ""
-    out, used = [], 0
-    for char in text:
-        step = text_width(char)
-        if used + step > width - 1:
-            break
-        out.append(char)
-        used += step
-    return "".join(out) + "…"
 
 
 def _choice_parts(choice: Mapping[str, Any]) -> list[str]:
