@@ -35,6 +35,10 @@ class PlayView(BtreeScreen):
     PlayView.-wide #choices { width: 60; }
     """
 
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ("settings",)
+    """Play's ``,`` leads where no other key does: at 80 columns it takes the place of the last
+    keys in the footer (those are in ``?``)."""
+
     session: Any
     wait: Any = None
     selected: int | None = None
