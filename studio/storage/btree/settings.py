@@ -11,6 +11,12 @@ from studio.storage.errors import ProjectError
 
 MAX_SEED = 2**53 - 1
 MAX_CELL_WIDTH = 16
+MISSING_LINKS = {
+    "error": "a link or x-file whose target is missing stops the import with an error naming it",
+    "empty": "a link or x-file whose target is missing expands to nothing, as trrbt does (a "
+             "level or library file meant to be included by another loads alone)",
+}
+"""What each ``missing_links`` setting means, in the words the import dialog shows."""
 
 
 @dataclass
