@@ -251,3 +251,19 @@ def test_import_dialog_with_missing_links_empty(snap_compare, bt_folder: Path, s
         await pilot.pause(0.3)
 
     assert snap_compare(studio_app(bt_folder), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize(("size", "theme"), [(SMALL, None), ((120, 40), None), (SMALL, "ansi")])
+def test_play_with_sprite_images(snap_compare, bt_folder: Path, size, theme) -> None:
+    """Images as half-block pixels where they fit; the ANSI theme keeps the glyphs."""
+    from tests.btree.sprite_data import sokoban_with_sprites
+
+    sokoban_with_sprites(bt_folder / "sokoban.toml")
+
+    async def run(pilot) -> None:
+        await pilot.press("g")
+        await settle(pilot, pilot.app.screen)
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml", theme), terminal_size=size,
+                        run_before=run)

@@ -80,7 +80,8 @@ class BtreeReplayScreen(PlayView, inherit_bindings=False):
     BtreeReplayScreen #choices { width: 44; height: 1fr; border-left: tall $primary 40%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = replay_bindings(
-        "move", Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"))
+        "move", Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"),
+        *PlayView.BINDINGS)
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("play", "Play/pause the replay", "Make the run's moves one after another (space)"),
         ("ends(0)", "First move", "Back to the start of the run (home)"),
