@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
-from textual.geometry import Region
+from textual.geometry import Region, Size
 
 from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver
 from studio.engines.btree.model.text import choice_lines, text_width
@@ -137,9 +137,10 @@ class PlayView(BtreeScreen):
 
     # ---------------------------------------------------------------------------- drawing
 
-    def _renderer(self, previewing: bool = True) -> BtreeRenderer:
+    def _renderer(self, previewing: bool = True, room: Size | None = None) -> BtreeRenderer:
         """The board as play draws it; ``previewing`` False leaves out the move shown in place
-        (the debugger shows the board as it is: it drew play's preview as if made)."""
+        (the debugger shows the board as it is: it drew play's preview as if made); ``room``:
+        the pane it is drawn in, if not play's own board (the debugger's)."""
         engine = self.session.engine
         display = self.model.display
         glyphs = display.get("glyphs", {})
@@ -157,7 +158,7 @@ class PlayView(BtreeScreen):
         args = (engine.board, self.styles_ui, self.cell_width(), glyphs,
                 display.get("colors", {}), self.show_hidden, self.hidden_layers, rects, tint,
                 preview)
-        lines = self.image_lines()
+        lines = self.image_lines(room)
         if lines is not None:
             return SpriteRenderer(*args, sprites=self.sprites, lines=lines)
         return BtreeRenderer(*args)
@@ -177,16 +178,18 @@ class PlayView(BtreeScreen):
         return (wanted and not self.styles_ui.ansi and not self.app.no_color
                 and self.sprites.has_images)
 
-    def image_lines(self) -> int | None:
-        """Lines per board cell in image mode, or None for glyphs (no images, or no room)."""
+    def image_lines(self, room: Size | None = None) -> int | None:
+        """Lines per board cell in image mode, or None for glyphs (no images, or no room in
+        ``room``, by default play's board)."""
         board = self.session.engine.board
         if board is None or not board.rows or not self.drawing_images():
             return None
-        try:
-            size = self.query_one(Board).size
-        except NoMatches:  # before the first layout: glyphs, then images once it is laid out
-            return None
-        return image_lines(board.cols, board.rows, size.width, size.height)
+        if room is None:
+            try:
+                room = self.query_one(Board).size
+            except NoMatches:  # before the first layout: glyphs, then images once laid out
+                return None
+        return image_lines(board.cols, board.rows, room.width, room.height)
 
     def action_images(self) -> None:
         """Sprite images or glyphs (``i``); says why when images cannot be drawn."""
@@ -195,8 +198,9 @@ class PlayView(BtreeScreen):
             return
         self.images = self.image_lines() is None  # showing images: glyphs; else images
         if self.images and not self.drawing_images():
-            self.notify("Images need a colour theme (t): the ANSI theme has 16 colours",
-                        timeout=3)
+            why = "the terminal has no colours (NO_COLOR)" if self.app.no_color else \
+                "the ANSI theme has 16"
+            self.notify(f"Images need a colour theme (t): {why}", timeout=3)
         elif self.images and self.image_lines() is None:
             self.notify("Images need more room: 4 columns and 2 lines a cell", timeout=3)
         self.refresh_view()

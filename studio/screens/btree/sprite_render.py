@@ -96,9 +96,9 @@ class SpriteRenderer(BtreeRenderer):
                 right = (str(badge) if badge < 10 else "+") if badge else corners[1]
                 cells[0] = self._mark(cells[0], corners[0])
                 cells[-1] = self._mark(cells[-1], right)
-            if glyph and line == self.lines // 2:  # between the corners, when framed
-                inner = slice(1, columns - 1) if marked else slice(0, columns)
-                cells[inner] = self._write(cells[inner], glyph, self._glyph_style(glyph))
+            if glyph and line == self.lines // 2:
+                # between the corner columns, where frames and the cursor never draw
+                cells[1:-1] = self._write(cells[1:-1], glyph, self._glyph_style(glyph))
             out.extend(cells)
         return out
 
