@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import gc
 import signal
 from collections.abc import Iterable
@@ -264,6 +266,10 @@ class StudioApp(TypeAhead):
         try:
             project, warnings = import_into_folder(path, path.parent, name, missing_links)
         except ProjectError as exc:
+            if missing_links == "error" and "--missing-links empty" in exc.message:
+                # The compiler's hint names the settings, which a game not yet imported lacks.
+                exc = dataclasses.replace(exc, hint="import it again and choose Missing links: "
+                                                    "empty to expand it to nothing")
             self.call_from_thread(self.show_error, exc, "Cannot import the trrbt game")
             return
         self.call_from_thread(self._imported, path, project.path, warnings)

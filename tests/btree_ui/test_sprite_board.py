@@ -59,6 +59,21 @@ async def test_i_switches_between_images_and_glyphs(sprite_game: Path) -> None:
         assert isinstance(board.renderer, SpriteRenderer)
 
 
+async def test_the_ansi_theme_turns_images_into_glyphs_and_back(sprite_game: Path) -> None:
+    app = studio_app(sprite_game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        play = await start(pilot, app)
+        await pilot.pause(0.2)
+        board = play.query_one(Board)
+        assert isinstance(board.renderer, SpriteRenderer)
+        app._apply_theme("ansi")
+        await pilot.pause(0.3)
+        assert type(board.renderer) is BtreeRenderer
+        app._apply_theme("dark")
+        await pilot.pause(0.3)
+        assert isinstance(board.renderer, SpriteRenderer)
+
+
 async def test_nothing_repaints_while_nothing_changes(sprite_game: Path) -> None:
     app = studio_app(sprite_game)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -94,6 +94,7 @@ async def test_the_import_dialog_offers_what_missing_links_do(trrbt_folder: Path
         await pilot.press("enter")  # as it is: the missing link is an error, and nothing is made
         await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog), "no error shown")
         assert "gone" in str(app.screen.error)
+        assert "import it again and choose Missing links: empty" in app.screen.error.hint
         assert not (trrbt_folder / "linked.toml").exists()
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is home, "not back home")

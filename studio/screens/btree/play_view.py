@@ -205,6 +205,15 @@ class PlayView(BtreeScreen):
             self.notify("Images need more room: 4 columns and 2 lines a cell", timeout=3)
         self.refresh_view()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The ANSI theme has no colours for images: the board is drawn again, with glyphs.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
+
+    def _theme_changed(self) -> None:
+        if self.is_mounted and self.sprites.has_images:
+            self.call_after_refresh(self.refresh_view)
+
     def on_resize(self) -> None:
         if self.is_mounted and self.images is not False and self.sprites.has_images:
             self.call_after_refresh(self.refresh_view)  # once the board has its new size
