@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import gc
 import signal
 from collections.abc import Iterable
@@ -247,26 +249,41 @@ class StudioApp(TypeAhead):
             return
         self.push_screen(screen_for(project))
 
-    def import_game_file(self, path: Path, name: str | None = None) -> None:
+    def import_game_file(self, path: Path, name: str | None = None,
+                         missing_links: str = "error") -> None:
         """Import a trrbt game into a new project beside it and open that (errors in a dialog).
 
         The game file is left as it is and no file is overwritten: the project gets a free
-        name, and the message says where it went (the studio edits TOML projects only).
+        name, and the message says where it went (the studio edits TOML projects only). The
+        parsing and compiling run in a thread: a big game (trogue, 2 MiB of YAML at most) kept
+        every key waiting.
         """
+        self.notify(f"Importing {path.name}…", timeout=2)
+        self._import_worker(path, name, missing_links)
+
+    @work(thread=True, exclusive=True, group="import")
+    def _import_worker(self, path: Path, name: str | None, missing_links: str) -> None:
         from studio.storage.btree.trrbt import import_into_folder
 
         try:
-            project, warnings = import_into_folder(path, path.parent, name)
+            project, warnings = import_into_folder(path, path.parent, name, missing_links)
         except ProjectError as exc:
-            self.show_error(exc, "Cannot import the trrbt game")
+            if missing_links == "error" and "--missing-links empty" in exc.message:
+                # The compiler's hint names the settings, which a game not yet imported lacks.
+                exc = dataclasses.replace(exc, hint="import it again and choose Missing links: "
+                                                    "empty to expand it to nothing")
+            self.call_from_thread(self.show_error, exc, "Cannot import the trrbt game")
             return
+        self.call_from_thread(self._imported, path, project.path, warnings)
+
+    def _imported(self, path: Path, project_path: Path, warnings: list[str]) -> None:
         home = self.screen_stack[0]
         if isinstance(home, HomeScreen) and home.is_mounted:
-            home.reload(select=project.path)  # not yet mounted (studio GAME.yaml): it reads anyway
+            home.reload(select=project_path)  # not yet mounted (studio GAME.yaml): it reads anyway
         note = "".join(f"\nwarning: {warning}" for warning in warnings[:3])
         more = f"\n(and {len(warnings) - 3} more warnings)" if len(warnings) > 3 else ""
-        self.open_project_file(project.path)
-        self.notify(f"Imported {path.name} into a new project: {project.path} "
+        self.open_project_file(project_path)
+        self.notify(f"Imported {path.name} into a new project: {project_path} "
                     f"({path.name} is unchanged; the studio edits the .toml){note}{more}",
                     title="Imported", timeout=10)
 

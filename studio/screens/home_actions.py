@@ -63,12 +63,13 @@ class ProjectFileActions:
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
 
     def import_game(self, entry: ProjectEntry) -> None:
-        """Ask the new project's name, then import the trrbt game into it and open it."""
-        from studio.screens.dialogs import NameDialog
+        """Ask the new project's name and what missing links do, then import the trrbt game
+        into it and open it."""
+        from studio.screens.import_dialog import ImportChoice, ImportDialog
 
-        def named(name: str | None) -> None:
-            if name is not None:
-                self.app.import_game_file(entry.path, name)
+        def chosen(choice: ImportChoice | None) -> None:
+            if choice is not None:
+                self.app.import_game_file(entry.path, choice.name, choice.missing_links)
 
         check = self._unused_name()
         name = entry.name
@@ -76,9 +77,8 @@ class ProjectFileActions:
             check(name)
         except ProjectError:
             name = f"{name} ({entry.path.stem})"  # imported before: offer a name that is free
-        dialog = NameDialog(f"Import {entry.path.name} as a new project named", name, "Import",
-                            check)
-        self.app.push_screen(dialog, named)
+        dialog = ImportDialog(f"Import {entry.path.name} as a new project named", name, check)
+        self.app.push_screen(dialog, chosen)
 
     def action_duplicate(self) -> None:
         from studio.screens.dialogs import NameDialog

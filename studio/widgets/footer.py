@@ -52,20 +52,33 @@ def key_width(key_display: str, description: str) -> int:
     return cell_len(key_display) + 2 + (cell_len(description) + 1 if description else 0)
 
 
-def fitting(keys: Iterable[tuple[str, int]], budget: int) -> list[str]:
+def fitting(keys: Iterable[tuple[str, int]], budget: int,
+            keep: Iterable[str] = ()) -> list[str]:
     """Which keys to show, in order, given (action, width) pairs and the columns there are.
 
     Keys are taken in order while they fit; the help key is kept whatever comes before it, its
-    room set aside first. With too little room even for that, nothing but the help key shows.
+    room set aside first, and so are the ``keep`` keys while there is room for them (a screen's
+    way in to something no other key leads to, as the btree settings). With too little room
+    even for help, nothing but the help key shows.
     """
     keys = list(keys)
     help_width = next((width for action, width in keys if action == HELP_ACTION), 0)
     left = budget - help_width
+    kept: set[str] = set()
+    for action, width in keys:
+        if action in keep and action != HELP_ACTION and width <= left:
+            kept.add(action)
+            left -= width
     shown: list[str] = []
     for action, width in keys:
         if action == HELP_ACTION:
             continue
+        if action in kept:
+            shown.append(action)
+            continue
         if width > left:
+            kept = {action for action in kept if action not in shown}
+            shown.extend(a for a, _w in keys if a in kept)
             break
         shown.append(action)
         left -= width
@@ -121,7 +134,8 @@ class KeysFooter(Footer):
         width = self.size.width or self.app.size.width
         keys = [(binding.action, key_width(self._display(binding), binding.description))
                 for binding, _enabled, _tooltip in self._key_bindings()]
-        return tuple(fitting(keys, width - self._palette_width()))
+        keep = getattr(self.screen, "FOOTER_KEEP", ())
+        return tuple(fitting(keys, width - self._palette_width(), keep))
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:

@@ -58,3 +58,24 @@ def test_a_missing_link_names_the_setting_as_well_as_the_flag() -> None:
         compile_game(game)
     assert "Missing links in the settings (key ,)" in str(caught.value)
     assert "--missing-links empty" in str(caught.value)
+
+
+def test_sprite_images_are_on_unless_turned_off_and_the_default_is_not_written() -> None:
+    form = form_of(SETTINGS, [])
+    assert form.images
+    assert "images" not in apply_form(SETTINGS, form)["display"]  # files stay as they were
+    form.images = False
+    off = apply_form(SETTINGS, form)
+    assert off["display"]["images"] is False and form_of(off, []).images is False
+    form.images = True
+    assert "images" not in apply_form(off, form)["display"]
+
+
+def test_a_project_whose_images_setting_is_not_true_or_false_is_refused(tmp_path) -> None:
+    from studio.storage import load_project
+
+    path = tmp_path / "game.toml"
+    path.write_text('[project]\nkind = "btree"\nname = "g"\nformat = 1\n\n'
+                    '[display]\nimages = "yes"\n\n[[node]]\nat = []\ntype = "order"\n')
+    with pytest.raises(ProjectError, match="images must be true or false"):
+        load_project(path)

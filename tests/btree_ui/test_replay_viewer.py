@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
-from studio.engines.btree.play.replay import ReplayMismatch, ReplayRun
+from studio.engines.btree.play.replay import ReplayMismatch, ReplayRun, verify_run
 from studio.engines.btree.play.session import PlaySession
 from studio.screens.btree.replay_viewer import BtreeReplayScreen
+from studio.screens.dialogs import NameDialog
 from studio.screens.home import HomeScreen
 from studio.storage import ProjectError, load_project, scan_folder
 from studio.storage.btree.project import compile_model, project_model
@@ -108,3 +109,51 @@ async def test_a_replay_without_its_project_says_so(recorded: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
         assert "gone.toml" in str(app.screen.error)
+
+
+def test_verify_plays_the_run_again_and_compares_its_end(bt_folder: Path) -> None:
+    path, choices = record(bt_folder / "tic-tac-toe.toml")
+    replay = load_replay(path)
+    compiled = compile_model(project_model(load_project(bt_folder / "tic-tac-toe.toml")))
+    verdict = verify_run(compiled, replay.seed, replay.choices, replay.board, replay.result)
+    assert verdict.ok and f"{len(choices)} moves" in verdict.message
+    # one move short: the game is not over where the run says it was
+    short = verify_run(compiled, replay.seed, replay.choices[:-1], replay.board, replay.result)
+    assert not short.ok and "ends otherwise" in short.message
+    # a move the game does not offer
+    wrong = verify_run(compiled, replay.seed, (40, *replay.choices), replay.board, None)
+    assert not wrong.ok and "move 1" in wrong.message
+    # more moves than the game lasts
+    longer = verify_run(compiled, replay.seed, (*replay.choices, 0), replay.board,
+                        replay.result)
+    assert not longer.ok and f"ends after move {len(choices)}" in longer.message
+
+
+async def test_go_to_speed_and_verify_keys(recorded: Path) -> None:
+    app = studio_app(recorded)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BtreeReplayScreen)
+        total = len(screen.replay.choices)
+        await pilot.press("g")
+        assert isinstance(app.screen, NameDialog)
+        app.screen.query_one(Input).value = "two"
+        await pilot.press("enter")
+        assert isinstance(app.screen, NameDialog)  # refused, with the reason
+        app.screen.query_one(Input).value = "2"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.run.position == 2, "g 2 did not go to move 2")
+        await pilot.press("g")
+        app.screen.query_one(Input).value = "99"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.run.position == total, "99 is clamped to the end")
+        assert any(f"showing move {total}" in n.message for n in app._notifications)
+        await pilot.press("home", "n", "p", "N")
+        assert screen.run.position == total  # +10 stops at the end
+        await pilot.press("plus", "plus")
+        assert screen.period == 0.1
+        await pilot.press("minus")
+        assert screen.period == 0.25
+        await pilot.press("v")
+        await wait_until(pilot, lambda: screen.verdict is not None, "no verdict")
+        assert screen.verdict.ok and "✓ verified" in screen.query_one("#status").text

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
 
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.screens.btree.play import BtreePlayScreen
 from studio.screens.btree.settings import BtreeSettingsScreen
+from studio.widgets.footer import KeysFooter
 from tests.ui_helpers import studio_app, wait_until
 
 SIZE = (100, 30)
@@ -55,3 +58,24 @@ async def test_play_reaches_the_settings_too(bt_folder: Path) -> None:
         assert isinstance(app.screen, BtreeSettingsScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, BtreePlayScreen)
+
+
+def footer_actions(screen) -> list[str]:
+    return [key.action for key in screen.query_one(KeysFooter).query(FooterKey)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_settings_key_is_in_the_footer_at_80_columns(bt_folder: Path, size) -> None:
+    # It showed from 120 columns only: at 80 the keys before it filled the footer, and nothing
+    # else leads to the settings.
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.2)
+        editor = app.screen
+        assert "settings" in footer_actions(editor)
+        if size[0] >= 80:  # the editor's own first key stays beside it at 80
+            assert "add('last')" in footer_actions(editor)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, BtreePlayScreen), "no play")
+        await pilot.pause(0.2)
+        assert "settings" in footer_actions(app.screen)

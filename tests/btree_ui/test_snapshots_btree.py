@@ -231,3 +231,39 @@ def test_tree_editor_with_a_refused_field(snap_compare, bt_folder: Path) -> None
 
     assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
                         run_before=run)
+
+
+@pytest.mark.parametrize("size", [SMALL, (60, 20)])
+def test_import_dialog_with_missing_links_empty(snap_compare, bt_folder: Path, size) -> None:
+    from tests.btree.trrbt_texts import TTT_YAML
+    from tests.conftest import fix_times
+    from tests.ui_helpers import home_read
+
+    (bt_folder / "ttt.yaml").write_text(TTT_YAML)
+    fix_times(bt_folder)
+
+    async def open_dialog(pilot) -> None:
+        await home_read(pilot)
+        home = pilot.app.screen
+        row = [entry.name for entry in home.entries].index("tiny tic-tac-toe")
+        home.query_one("DataTable").move_cursor(row=row)
+        await pilot.press("enter", "down")
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(bt_folder), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize(("size", "theme"), [(SMALL, None), ((120, 40), None), (SMALL, "ansi")])
+def test_play_with_sprite_images(snap_compare, bt_folder: Path, size, theme) -> None:
+    """Images as half-block pixels where they fit; the ANSI theme keeps the glyphs."""
+    from tests.btree.sprite_data import sokoban_with_sprites
+
+    sokoban_with_sprites(bt_folder / "sokoban.toml")
+
+    async def run(pilot) -> None:
+        await pilot.press("g")
+        await settle(pilot, pilot.app.screen)
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml", theme), terminal_size=size,
+                        run_before=run)

@@ -11,10 +11,12 @@ from textual.widgets import DataTable, Input, Static
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.screens.dialogs import NameDialog
 from studio.screens.home import HomeScreen
+from studio.screens.import_dialog import ImportDialog
 from studio.storage import load_project
 from studio.storage.btree.trrbt import load_game
 from tests.btree.trrbt_texts import TTT_JSON, TTT_YAML
 from tests.conftest import fix_times
+from studio.widgets.dialogs import ErrorDialog
 from tests.ui_helpers import studio_app, wait_until
 
 SIZE = (100, 30)
@@ -58,7 +60,7 @@ async def test_home_lists_trrbt_files_and_enter_imports_one(trrbt_folder: Path) 
         await pilot.pause()
         assert "enter imports it" in str(home.query_one("#details", Static).render())
         await pilot.press("enter")
-        assert isinstance(app.screen, NameDialog)
+        assert isinstance(app.screen, ImportDialog)
         assert app.screen.query_one(Input).value == "tiny tic-tac-toe"
         app.screen.query_one(Input).value = "Noughts"
         await pilot.press("enter")
@@ -69,6 +71,75 @@ async def test_home_lists_trrbt_files_and_enter_imports_one(trrbt_folder: Path) 
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen) and
                          "Noughts" in [e.name for e in app.screen.entries],
                          "the new project is not listed")
+
+
+LINKED = "name: linked\ntree:\n  type: order\n  children:\n  - {type: x-link, target: gone}\n"
+"""A game whose only node links to a node it does not have."""
+
+
+async def test_the_import_dialog_offers_what_missing_links_do(trrbt_folder: Path) -> None:
+    # The CLI had --missing-links empty; the home screen imported with errors only, and said
+    # nothing of it.
+    (trrbt_folder / "linked.yaml").write_text(LINKED)
+    app = studio_app(trrbt_folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        row = [entry.name for entry in home.entries].index("linked")
+        home.query_one(DataTable).move_cursor(row=row)
+        await pilot.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, ImportDialog) and dialog.missing_links == "error"
+        meaning = dialog.query_one("#meaning", Static)
+        assert "stops the import with an error" in str(meaning.render())
+        await pilot.press("enter")  # as it is: the missing link is an error, and nothing is made
+        await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog), "no error shown")
+        assert "gone" in str(app.screen.error)
+        assert "import it again and choose Missing links: empty" in app.screen.error.hint
+        assert not (trrbt_folder / "linked.toml").exists()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is home, "not back home")
+        await pilot.press("enter")
+        dialog = app.screen
+        await pilot.press("down")  # empty, from the name field
+        assert dialog.missing_links == "empty"
+        assert "expands to nothing" in str(dialog.query_one("#meaning", Static).render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+    project = load_project(trrbt_folder / "linked.toml")
+    assert project.body["btree"]["missing_links"] == "empty"
+
+
+async def test_the_import_runs_off_the_event_loop(trrbt_folder: Path, monkeypatch) -> None:
+    import threading
+
+    from studio.storage.btree import trrbt
+
+    real = trrbt.import_into_folder
+    threads: list[threading.Thread] = []
+    go_on = threading.Event()
+
+    def held(*args, **kwargs):  # the real import, held until the test has pressed a key
+        threads.append(threading.current_thread())
+        go_on.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(trrbt, "import_into_folder", held)
+    app = studio_app(trrbt_folder)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.screen
+        table = home.query_one(DataTable)
+        row = [entry.name for entry in home.entries].index("tiny tic-tac-toe")
+        table.move_cursor(row=row)
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: threads, "the import did not start")
+        assert threads[0] is not threading.main_thread()
+        await pilot.press("up")  # the home screen still answers while the import runs
+        assert table.cursor_row == row - 1 and app.screen is home
+        go_on.set()
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+        await pilot.pause(0.2)  # the editor's panes settle before the app closes
 
 
 async def test_the_tree_editor_exports_yaml_and_json(bt_folder: Path) -> None:

@@ -31,6 +31,19 @@ def test_keys_are_kept_in_order_while_they_fit_and_help_always() -> None:
     assert fitting([("save", 9)], 5) == []
 
 
+def test_kept_keys_take_the_place_of_the_last_ones_and_stay_in_their_order() -> None:
+    keys = [("save", 9), ("undo", 9), ("play", 8), ("settings", 12), ("quit", 8),
+            (HELP_ACTION, 8)]
+    # 34 columns: help and settings first (20), then save (9); undo would cut
+    assert fitting(keys, 34, keep=("settings",)) == ["save", "settings", HELP_ACTION]
+    # with room for all, nothing moves
+    assert fitting(keys, 100, keep=("settings",)) == fitting(keys, 100)
+    # a kept key wider than the room left after help gives way: the others fill in as ever
+    assert fitting(keys, 19, keep=("settings",)) == ["save", HELP_ACTION]
+    # a kept key before the cut is shown once, in its place
+    assert fitting(keys, 34, keep=("save",)) == ["save", "undo", "play", HELP_ACTION]
+
+
 async def test_at_80_columns_every_shown_key_is_whole_and_help_is_there(tmp_path: Path) -> None:
     game = tmp_path / "boulder-dash.toml"
     game.write_bytes((ROOT / "games" / "boulder-dash.toml").read_bytes())

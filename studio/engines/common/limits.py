@@ -72,6 +72,9 @@ MAX_YAML_NODES = 1_000_000
 """Values a YAML document may hold once its aliases are expanded (``*name`` repeats the value
 named ``&name``). A "billion laughs" file of 1 KB expands to 10^9 values; an honest file of
 :data:`MAX_GAME_BYTES` holds fewer than this, aliases or not."""
+MAX_SPRITE_SIDE = 256
+"""Pixels across and down a trrbt sprite image (the corpus's are 64×64). An image is unpacked
+(zlib) only up to what its stated size holds, so a small file cannot unpack to gigabytes."""
 
 
 def human_bytes(count: int) -> str:

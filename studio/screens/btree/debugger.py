@@ -139,7 +139,8 @@ class DebuggerScreen(BtreeScreen):
             index = next((i for i, line in enumerate(lines) if line.path == self.cursor), 0)
             view.show_line(index)
         self._draw_stack()
-        self.query_one(Board).renderer = self.play._renderer(previewing=False)
+        board = self.query_one(Board)
+        board.renderer = self.play._renderer(previewing=False, room=board.size)
 
     def _draw_stack(self) -> None:
         styles = self.styles_ui

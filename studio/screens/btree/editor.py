@@ -77,7 +77,7 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("shift+space", "toggle_fold(True)", "Fold all", show=False),
         Binding("tab", "switch_pane", "Pane"),
         Binding("c", "toggle_compiled", "Compiled", show=False),
-        Binding("n", "add('last')", "Add child"),
+        Binding("n", "add('last')", "Add"),
         Binding("N", "add('first')", "Add first child", show=False),
         Binding("o", "add('below')", "Insert below", show=False),
         Binding("O", "add('above')", "Insert above", show=False),
@@ -100,6 +100,9 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
         Binding("x", "export", "Export", show=False),
         Binding("escape", "leave", "Back"),
     ]
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ("settings",)
+    """The settings are reached by no other key: kept in the footer at 80 columns, where the
+    keys before them filled it (the short "Add" leaves room for both)."""
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("add('last')", "Add child node", "Add a node as the last child of the selection"),
         ("add('first')", "Add first child", "Add a node as the first child"),

@@ -11,12 +11,16 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.geometry import Region
+from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
+from textual.geometry import Region, Size
 
 from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver
 from studio.engines.btree.model.text import choice_lines, text_width
 from studio.screens.btree.base import BtreeScreen
+from studio.engines.btree.model.sprites import SpriteSet
 from studio.screens.btree.board_render import PLAYER_COLOURS, BtreeRenderer, Preview, cell_width_of
+from studio.screens.btree.sprite_render import SpriteRenderer, image_lines
 from studio.widgets.board import Board
 from studio.widgets.canvas import Canvas
 from studio.widgets.lines import LinesView, fold_lines
@@ -35,6 +39,11 @@ class PlayView(BtreeScreen):
     PlayView.-wide #choices { width: 60; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("i", "images", "Images/glyphs", show=False)]
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ("settings",)
+    """Play's ``,`` leads where no other key does: at 80 columns it takes the place of the last
+    keys in the footer (those are in ``?``)."""
+
     session: Any
     wait: Any = None
     selected: int | None = None
@@ -45,6 +54,9 @@ class PlayView(BtreeScreen):
     extra_width = 0
     show_hidden = False
     digits = ""
+    images: bool | None = None
+    """Draw the sprites' images: as ``i`` last chose, None: as the project's setting says."""
+    _sprites: SpriteSet | None = None
 
     # ------------------------------------------------------------------------------ state
 
@@ -125,9 +137,10 @@ class PlayView(BtreeScreen):
 
     # ---------------------------------------------------------------------------- drawing
 
-    def _renderer(self, previewing: bool = True) -> BtreeRenderer:
+    def _renderer(self, previewing: bool = True, room: Size | None = None) -> BtreeRenderer:
         """The board as play draws it; ``previewing`` False leaves out the move shown in place
-        (the debugger shows the board as it is: it drew play's preview as if made)."""
+        (the debugger shows the board as it is: it drew play's preview as if made); ``room``:
+        the pane it is drawn in, if not play's own board (the debugger's)."""
         engine = self.session.engine
         display = self.model.display
         glyphs = display.get("glyphs", {})
@@ -142,9 +155,68 @@ class PlayView(BtreeScreen):
             if index is not None:
                 choice = self.choices[index]
                 preview = Preview(choice.row, choice.col, choice.rhs)
-        return BtreeRenderer(engine.board, self.styles_ui, self.cell_width(), glyphs,
-                             display.get("colors", {}), self.show_hidden, self.hidden_layers,
-                             rects, tint, preview)
+        args = (engine.board, self.styles_ui, self.cell_width(), glyphs,
+                display.get("colors", {}), self.show_hidden, self.hidden_layers, rects, tint,
+                preview)
+        lines = self.image_lines(room)
+        if lines is not None:
+            return SpriteRenderer(*args, sprites=self.sprites, lines=lines)
+        return BtreeRenderer(*args)
+
+    @property
+    def sprites(self) -> SpriteSet:
+        """The game's sprites, unpacked and scaled once for every redraw."""
+        if self._sprites is None:
+            self._sprites = SpriteSet(self.model.game().sprites)
+        return self._sprites
+
+    def drawing_images(self) -> bool:
+        """Whether images are wanted and can be drawn: the game has some, the theme has colours
+        for them (not the 16 of ANSI, nor none)."""
+        wanted = self.images if self.images is not None else \
+            bool(self.model.display.get("images", True))
+        return (wanted and not self.styles_ui.ansi and not self.app.no_color
+                and self.sprites.has_images)
+
+    def image_lines(self, room: Size | None = None) -> int | None:
+        """Lines per board cell in image mode, or None for glyphs (no images, or no room in
+        ``room``, by default play's board)."""
+        board = self.session.engine.board
+        if board is None or not board.rows or not self.drawing_images():
+            return None
+        if room is None:
+            try:
+                room = self.query_one(Board).size
+            except NoMatches:  # before the first layout: glyphs, then images once laid out
+                return None
+        return image_lines(board.cols, board.rows, room.width, room.height)
+
+    def action_images(self) -> None:
+        """Sprite images or glyphs (``i``); says why when images cannot be drawn."""
+        if not self.sprites.has_images:
+            self.notify("This game has no sprite images", timeout=2)
+            return
+        self.images = self.image_lines() is None  # showing images: glyphs; else images
+        if self.images and not self.drawing_images():
+            why = "the terminal has no colours (NO_COLOR)" if self.app.no_color else \
+                "the ANSI theme has 16"
+            self.notify(f"Images need a colour theme (t): {why}", timeout=3)
+        elif self.images and self.image_lines() is None:
+            self.notify("Images need more room: 4 columns and 2 lines a cell", timeout=3)
+        self.refresh_view()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The ANSI theme has no colours for images: the board is drawn again, with glyphs.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
+
+    def _theme_changed(self) -> None:
+        if self.is_mounted and self.sprites.has_images:
+            self.call_after_refresh(self.refresh_view)
+
+    def on_resize(self) -> None:
+        if self.is_mounted and self.images is not False and self.sprites.has_images:
+            self.call_after_refresh(self.refresh_view)  # once the board has its new size
 
     def refresh_view(self) -> None:
         self._draw()

@@ -82,6 +82,9 @@ class BtreeSettingsScreen(BtreeScreen):
                 yield Label("Hidden tiles")
                 yield FormCheckbox("show _ tiles and hidden layers", form.show_hidden,
                                    id="hidden", compact=True)
+                yield Label("Sprite images")
+                yield FormCheckbox("draw them where they fit (i in play)", form.images,
+                                   id="images", compact=True)
             yield Static("", id="problem")
             with Horizontal():
                 yield Button("Apply", variant="primary", id="apply", compact=True)
@@ -100,7 +103,8 @@ class BtreeSettingsScreen(BtreeScreen):
                  for index, pid in enumerate(self._current().seats)}
         return SettingsForm(self.query_one("#seed", Input).value, self.query_one(
             "#missing", FormCheckbox).value, seats, self.query_one("#glyphs", Input).value,
-            self.query_one("#cell_width", Input).value, self.query_one("#hidden", FormCheckbox).value)
+            self.query_one("#cell_width", Input).value, self.query_one("#hidden", FormCheckbox).value,
+            self.query_one("#images", FormCheckbox).value)
 
     def refresh_view(self) -> None:
         # Undo or redo changed the settings under the form: show them.
@@ -113,6 +117,7 @@ class BtreeSettingsScreen(BtreeScreen):
                 field.value = value
         self.query_one("#missing", FormCheckbox).value = form.missing_empty
         self.query_one("#hidden", FormCheckbox).value = form.show_hidden
+        self.query_one("#images", FormCheckbox).value = form.images
 
     def form_differs(self) -> bool:
         """Whether the form holds values the project does not have (typed, not applied)."""

@@ -17,6 +17,7 @@ from studio.engines.haunted.match import MatchConfig
 from studio.screens.dialogs import NameDialog
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
+from studio.screens.replay_keys import replay_bindings
 from studio.sessions.haunted.live import PACES, reason_text
 from studio.sessions.haunted.replays import describe_result
 from studio.storage.errors import ProjectError
@@ -46,22 +47,13 @@ class ReplayViewerScreen(MatchLayout):
     """Step through a recorded match."""
 
     SCREEN_TITLE = "replay"
-    BINDINGS: ClassVar[list[BindingType]] = [
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings(
+        "turn",
         *QUIET_DOCUMENT_KEYS,
-        Binding("space", "play", "Play/pause"),
-        Binding("right,n", "turn(1)", "Next turn"),
-        Binding("left,p", "turn(-1)", "Previous turn"),
         Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
         Binding("left_square_bracket", "round(-1)", "Previous round", key_display="["),
-        Binding("home", "ends(0)", "Start", show=False),
-        Binding("end", "ends(1)", "End", show=False),
-        Binding("g", "go_to", "Go to"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(1)", "Slower", key_display="-", show=False),
-        Binding("v", "verify", "Verify"),
         Binding("l", "toggle_log", "Log"),
-        Binding("escape", "back", "Back"),
-    ]
+    )
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("go_to", "Go to a turn", "Jump to round.turn, e.g. 3.12"),
         ("verify", "Verify the replay", "Re-simulate every round and compare with the record"),
@@ -178,7 +170,7 @@ class ReplayViewerScreen(MatchLayout):
         self.frame = count - 1 if frame < 0 else min(frame, count - 1)
         self.refresh_view()
 
-    def action_turn(self, delta: int) -> None:
+    def action_step(self, delta: int) -> None:
         frames = self.frames(self.round)
         count = len(frames) if isinstance(frames, list) else 1
         target = self.frame + delta
@@ -202,7 +194,7 @@ class ReplayViewerScreen(MatchLayout):
             self._timer.stop()
             self._timer = None
         else:
-            self._timer = self.set_interval(max(self.pace, 0.02), lambda: self.action_turn(1))
+            self._timer = self.set_interval(max(self.pace, 0.02), lambda: self.action_step(1))
         self.refresh_view()
 
     def action_speed(self, direction: int) -> None:

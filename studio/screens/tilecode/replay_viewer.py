@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -18,6 +18,7 @@ from studio.engines.tilecode.replay import Replay
 from studio.engines.tilecode.session import ReplayRun
 from studio.screens.dialogs import NameDialog
 from studio.screens.formatting import bar_lines
+from studio.screens.replay_keys import replay_bindings
 from studio.screens.tilecode.debug_panel import (
     INSPECT_BINDINGS,
     Inspection,
@@ -72,21 +73,7 @@ class ReplayScreen(Inspection, Screen[None]):
     ReplayScreen Horizontal { height: 1fr; }
     ReplayScreen Board { width: 1fr; height: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,p", "play", "Play/pause"),
-        Binding("right,n", "step(1)", "Step"),
-        Binding("left,b", "step(-1)", "Step back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
-        Binding("home", "jump_to(0)", "Start", show=False),
-        Binding("end", "jump_to(-1)", "End", show=False),
-        Binding("g", "ask_round", "Go to round"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
-        Binding("minus", "speed(1)", "Slower", key_display="-"),
-        Binding("v", "verify", "Verify"),
-        *INSPECT_BINDINGS,
-        Binding("escape,x", "back", "Back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("round", *INSPECT_BINDINGS)
 
     def __init__(self, game: Game, replay: Replay, path: Path | None = None,
                  changed: bool = False) -> None:
@@ -198,12 +185,15 @@ class ReplayScreen(Inspection, Screen[None]):
         self.position = min(max(self.position + delta, 0), self.run.last)
         self._show()
 
-    def action_jump_to(self, position: int) -> None:
-        self.position = self.run.last if position < 0 else min(position, self.run.last)
+    def action_ends(self, end: int) -> None:
+        self.jump_to(self.run.last if end else 0)
+
+    def jump_to(self, position: int) -> None:
+        self.position = min(max(position, 0), self.run.last)
         self._show()
 
     @work(exclusive=True, group="dialog")
-    async def action_ask_round(self) -> None:
+    async def action_go_to(self) -> None:
         answer = await self.app.push_screen_wait(
             NameDialog(f"Go to round (0-{self.run.last})", str(self.position), "Go"))
         if answer is None:
@@ -213,7 +203,7 @@ class ReplayScreen(Inspection, Screen[None]):
         except ValueError:
             self.notify(f"{answer!r} is not a round number", severity="error")
             return
-        self.action_jump_to(max(wanted, 0))
+        self.jump_to(wanted)
         if self.position != wanted:  # clamped: say where it went instead
             self.notify(f"there is no round {wanted}: showing round {self.position}",
                         severity="warning", timeout=4)

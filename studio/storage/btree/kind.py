@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 SEATS = ("human", "random", "first", "solver")
 _BTREE_KEYS = {"seed", "missing_links"}
-_DISPLAY_KEYS = {"cell_width", "show_hidden", "glyphs", "colors"}
+_DISPLAY_KEYS = {"cell_width", "show_hidden", "glyphs", "colors", "images"}
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
 
@@ -135,8 +135,9 @@ def validate(body: Body) -> None:
     width = display.get("cell_width", 0)
     if not isinstance(width, int) or isinstance(width, bool) or width < 0:
         raise ProjectError("cell_width must be a whole number, 0 or more", field_path=("display", "cell_width"))
-    if not isinstance(display.get("show_hidden", False), bool):
-        raise ProjectError("show_hidden must be true or false", field_path=("display", "show_hidden"))
+    for flag in ("show_hidden", "images"):
+        if not isinstance(display.get(flag, False), bool):
+            raise ProjectError(f"{flag} must be true or false", field_path=("display", flag))
     glyphs = display.get("glyphs", {})
     if not isinstance(glyphs, dict) or not all(isinstance(v, str) for v in glyphs.values()):
         raise ProjectError("glyphs maps tiles to text", field_path=("display", "glyphs"))

@@ -11,6 +11,12 @@ from studio.storage.errors import ProjectError
 
 MAX_SEED = 2**53 - 1
 MAX_CELL_WIDTH = 16
+MISSING_LINKS = {
+    "error": "a link or x-file whose target is missing stops the import with an error naming it",
+    "empty": "a link or x-file whose target is missing expands to nothing, as trrbt does (a "
+             "level or library file meant to be included by another loads alone)",
+}
+"""What each ``missing_links`` setting means, in the words the import dialog shows."""
 
 
 @dataclass
@@ -23,6 +29,7 @@ class SettingsForm:
     glyphs: str = ""
     cell_width: str = "0"
     show_hidden: bool = False
+    images: bool = True
 
 
 def glyphs_text(glyphs: dict[str, str]) -> str:
@@ -49,7 +56,8 @@ def form_of(settings: dict[str, Any], pids: list[str]) -> SettingsForm:
         seats.setdefault(pid, "human")
     return SettingsForm(str(btree.get("seed", 0)), btree.get("missing_links") == "empty", seats,
                         glyphs_text(display.get("glyphs", {})), str(display.get("cell_width", 0)),
-                        bool(display.get("show_hidden", False)))
+                        bool(display.get("show_hidden", False)),
+                        bool(display.get("images", True)))
 
 
 def _whole(text: str, high: int, what: str) -> int:
@@ -84,6 +92,10 @@ def apply_form(settings: dict[str, Any], form: SettingsForm) -> dict[str, Any]:
         new["seats"] = seats
     display = {**settings.get("display", {}), "cell_width": width,
                "show_hidden": form.show_hidden}
+    if form.images:
+        display.pop("images", None)  # the default: files that never set it stay as they were
+    else:
+        display["images"] = False
     glyphs = parse_glyphs(form.glyphs)
     if glyphs:
         display["glyphs"] = glyphs

@@ -6,9 +6,12 @@ as recorded, so a random seat cannot pick anew. Back is the session's undo, one 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from studio.engines.btree.model.text import result_text
 from studio.engines.btree.play.session import PlaySession
 from studio.engines.btree.play.waits import ChoiceWait, Wait
 
@@ -63,3 +66,33 @@ class ReplayRun:
     def go_to(self, position: int) -> None:
         """Go to ``position`` choices made (clamped to the run)."""
         self.step(position - self.position)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a run plays back as recorded, and what to tell the user."""
+
+    ok: bool
+    message: str
+
+
+def verify_run(compiled: Any, seed: int, choices: Sequence[int],
+               board: Mapping[str, Any] | None, result: Mapping[str, Any] | None) -> Verdict:
+    """Play a recorded run through again and compare how it ends with how it ended then: a
+    replay of a game edited since may offer other moves, run out of moves early or end
+    otherwise."""
+    run = ReplayRun(compiled, seed, choices, board)
+    try:
+        run.step(len(run.choices))
+    except ReplayMismatch as exc:
+        return Verdict(False, str(exc))
+    if run.position < len(run.choices):
+        return Verdict(False, f"the game ends after move {run.position}; the run made "
+                              f"{len(run.choices)}")
+    ended = run.session.engine.result
+    # Compared as saved: the recorded result went through JSON (tuples became lists).
+    if json.loads(json.dumps(ended)) != (json.loads(json.dumps(result)) if result else None):
+        now = result_text(ended) if ended else "not finished"
+        then = result_text(result) if result else "not finished"
+        return Verdict(False, f"it ends otherwise: {now} (recorded: {then})")
+    return Verdict(True, f"plays back the same to its end ({len(run.choices)} moves)")
