@@ -40,6 +40,10 @@ INDEX: dict[str, tuple[str, str]] = {
     "match": ("play a Haunted Tiles match between two AIs", "studio.commands.haunted.match"),
     "tournament": ("run a Haunted Tiles tournament (single elimination or round robin)",
                    "studio.commands.haunted.match"),
+    "submit": ("hand in a team's Haunted Tiles AI (checked, then stored with its time and hash)",
+               "studio.commands.haunted.submit"),
+    "submissions": ("list a Haunted Tiles project's submissions; --deadline / --no-deadline "
+                    "close or reopen them", "studio.commands.haunted.submit"),
     "replay": ("play back (or --verify) a Haunted Tiles replay", "studio.commands.haunted.replay"),
     "import": ("import a trrbt YAML/JSON game as one self-contained btree project, original "
                "TileCode games (settings JSON or games.ts), or Haunted Tiles maps "

@@ -23,10 +23,12 @@ from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, S
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import distinct_names
 from studio.sessions.haunted.results import write_csv
-from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun, tournament_folder
+from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, tournament_folder,
+                                                with_submissions)
 from studio.storage import ProjectError
 from studio.storage.haunted.kind import tournaments_of
 from studio.storage.haunted.replay import save_replay
+from studio.storage.haunted.submissions import deadline_of
 
 
 def _names(first: str, second: str) -> dict[str, str]:
@@ -140,6 +142,12 @@ def _tournament(args: argparse.Namespace) -> int:
                           args.name or "", tuple(setup.teams), setup.folder,
                           tuple(school_sizes) if school_sizes else None, third_place, folder,
                           bool(args.in_process), required)
+    if args.project:  # a project's teams play their submissions once it takes them
+        plan = with_submissions(plan, deadline_of(setup.body))
+        for name, reason in plan.skipped:
+            print(f"skipped {name}: {reason}", file=sys.stderr)
+
+    entrant_names = list(plan.entrants)
 
     def on_match(played) -> None:
         if not args.json:

@@ -22,11 +22,13 @@ from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.formatting import inert
+from studio.screens.haunted.ai_submit import SubmitKey
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
 from studio.sessions.haunted.ai_files import read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
+from studio.sessions.haunted.submissions import utc_now
 from studio.storage import ProjectError, StaleFileError, atomic_write
 from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
@@ -51,7 +53,7 @@ CODE_THEMES = {"dark": "monokai", "light": "github_light", "ansi": ANSI_CODE_THE
 """The studio's theme -> the code's colours (monokai's fixed colours would break ``ansi``)."""
 
 
-class AIEditorScreen(HauntedScreen):
+class AIEditorScreen(SubmitKey, HauntedScreen):
     """Edit one AI file of the registry (or read a built-in's source).
 
     Args:
@@ -77,6 +79,7 @@ class AIEditorScreen(HauntedScreen):
         Binding("f6,ctrl+l", "check", "Check", priority=True),
         Binding("f4,ctrl+o", "opponent", "Opponent", priority=True),
         Binding("ctrl+e", "export", "Export", priority=True),
+        Binding("f8,ctrl+t", "submit", "Submit", priority=True),
         Binding("escape", "back", "Back", priority=True),
         # Textual's text area has no keys for the start and end of the whole text.
         Binding("ctrl+home", "edge(True)", "Start of the file", show=False),
@@ -85,12 +88,15 @@ class AIEditorScreen(HauntedScreen):
         Binding("ctrl+z", "undo", "Undo typing", show=False, priority=True),
         Binding("ctrl+y", "redo", "Redo typing", show=False, priority=True),
     ]
+    EXPLAINED: ClassVar[tuple[str, ...]] = ("submit",)
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
         ("save", "Save the AI file", "Write the code to its file, with a backup (ctrl+s)"),
         ("run", "Run a test match", "One round as team Test, at home, against the opponent (f5 or ctrl+r)"),
         ("check", "Check the syntax", "Compile (Python) or parse (JavaScript) without running (f6 or ctrl+l)"),
         ("opponent", "Choose the test opponent", "A built-in or a team of the registry (f4 or ctrl+o)"),
         ("export", "Export the AI file", "Save a copy of the code under another name (ctrl+e)"),
+        ("submit", "Submit the AI", "Check it, then hand it in for its team with the time and "
+         "hash (f8 or ctrl+t)"),
     ]
 
     def __init__(self, document, team_index: int | None = None, path: Path | None = None,
@@ -120,6 +126,8 @@ class AIEditorScreen(HauntedScreen):
         """The last syntax check's error (None when it passed or none ran)."""
         self._saved_text = (self._disk or b"").decode("utf-8", errors="replace")
         self._modified = False
+        self.team_index = team_index
+        self.clock = utc_now
 
     @property
     def read_only(self) -> bool:
@@ -385,3 +393,4 @@ class AIEditorScreen(HauntedScreen):
             self.status("✗ The match view is not part of this build", error=True)
             return
         self.app.push_screen(screen)
+

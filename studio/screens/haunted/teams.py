@@ -24,6 +24,7 @@ from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
+from studio.screens.haunted.team_submissions import COLUMN, WIDTH, SubmissionsView
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
@@ -39,7 +40,7 @@ COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
 Change = Callable[[HauntedModel], HauntedModel]
 
 
-class TeamsScreen(TeamAdding, HauntedScreen):
+class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
     """The registry in registration order, with the last load test of each AI."""
 
     SCREEN_TITLE = "teams & AIs"
@@ -48,6 +49,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
     TeamsScreen #teams { height: 1fr; }
     TeamsScreen #details { height: auto; max-height: 9; padding: 0 1; background: $boost; }
     TeamsScreen #problems { height: auto; padding: 0 1; color: $text-error; }
+    TeamsScreen #submissions { height: auto; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add", "Add"),
@@ -59,6 +61,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         Binding("k", "move_up", "Up"),
         Binding("j", "move_down", "Down"),
         Binding("i", "import_csv", "Import CSV"),
+        Binding("D", "deadline", "Deadline", show=False),
         Binding("escape", "back", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
@@ -71,6 +74,8 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         ("move_up", "Move the team up", "Earlier in registration order (k)"),
         ("move_down", "Move the team down", "Later in registration order (j)"),
         ("import_csv", "Import the original team list", "A Microsoft Forms CSV export (i)"),
+        ("deadline", "Set the submission deadline",
+         "When submissions close; empty reopens them (D)"),
     ]
 
     def __init__(self, document, **options) -> None:
@@ -85,6 +90,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield RowTable(cursor_type="row", zebra_stripes=True, id="teams")
+        yield Static(id="submissions")
         yield Static(id="details")
         yield Static(id="problems")
         yield KeysFooter()
@@ -149,7 +155,9 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         name, team, school = (need(label, [str(t.get(key, "")) for t in teams], 30)
                               for label, key in (("Name", "name"), ("Team", "team"),
                                                  ("School", "school")))
-        room = max(self.size.width - 2 * len(COLUMNS) - 2 - sum(fixed), 20)
+        if self.submitted is not None:
+            fixed.append(WIDTH)
+        room = max(self.size.width - 2 * (len(COLUMNS) + len(fixed) - 4) - 2 - sum(fixed), 20)
         while name + team + school > room:  # take from the widest of team and school, then name
             if max(team, school) > 6:
                 if team >= school:
@@ -158,7 +166,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
                     school -= 1
             else:
                 name -= 1
-        return fixed[0], name, team, school, fixed[1], fixed[2], fixed[3]
+        return fixed[0], name, team, school, *fixed[1:]
 
     def _columns(self, table: DataTable) -> None:
         """(Re)build the columns when their widths change."""
@@ -167,7 +175,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
             return
         self._wide = widths
         table.clear(columns=True)
-        for label, width in zip(COLUMNS, widths):
+        for label, width in zip(COLUMNS + (COLUMN,), widths):
             table.add_column(label, width=width)
 
     def on_resize(self) -> None:
@@ -178,6 +186,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
         table = self.query_one(DataTable)
         row = self._select if self._select is not None else table.cursor_row
         self._select = None
+        self.read_submissions()
         self._columns(table)
         table.clear()
         _no, name_w, team_w, school_w, *_rest = self._wide
@@ -189,10 +198,14 @@ class TeamsScreen(TeamAdding, HauntedScreen):
                 fit(inert(str(team.get("school", ""))), school_w),
                 Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
                 f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
-                self._test_cell(team))
+                self._test_cell(team), *([self.submitted_cell(team)]
+                                         if self.submitted is not None else []))
         if table.row_count:
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         problem = registry.registry_problem(self.model)
+        note = self.query_one("#submissions", Static)
+        note.display = bool(self.submissions_note)
+        note.update(Text(inert(self.submissions_note, log=True)))
         self.query_one("#problems", Static).update(
             Text(inert(f"✗ {problem.location}: {refusal(problem)}", log=True)) if problem else "")
         self._show_details()
@@ -217,6 +230,7 @@ class TeamsScreen(TeamAdding, HauntedScreen):
             lines = [f"{source} ({language}){missing}"]
         size = team.get("school_size")
         lines[0] += f" · school size {size}" if size else ""
+        lines += self.submission_lines(team)
         result = self.tests.get(self.key(team), "none")
         if result is None:
             lines.append("load test running…")

@@ -16,6 +16,7 @@ import json
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from studio.engines.haunted.tournament import (
 )
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.replays import replays_folder
+from studio.sessions.haunted.submissions import playing_teams, submissions_mode
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
 from studio.storage.folder import slug
@@ -134,6 +136,10 @@ class TournamentPlan:
     in_process_builtins: bool = False
     require_confinement: bool = False
     """Checked at set-up, and by each worker again before it runs an AI."""
+    submissions: tuple[tuple[str, str], ...] = ()
+    """In submissions mode: (team, SHA-256 of the submission it plays)."""
+    skipped: tuple[tuple[str, str], ...] = ()
+    """In submissions mode: (team, why it does not play), left out of ``entrants``."""
 
     @property
     def seeding(self) -> list[int]:
@@ -146,7 +152,8 @@ class TournamentPlan:
     def fingerprint(self) -> dict[str, Any]:
         """What decides the results: saved results of another fingerprint are another run's."""
         boards = json.dumps({n: self.maps[n].to_json() for n in self.config.maps}, sort_keys=True)
-        return {"mode": self.mode, "entrants": list(self.entrants),
+        played = {"submissions": dict(self.submissions)} if self.submissions else {}
+        return {**played, "mode": self.mode, "entrants": list(self.entrants),
                 "seeds": [self.entrants[i] for i in self.seeding],
                 "third_place": self.third_place and self.mode == SINGLE, "seed": self.seed,
                 "config": self.config.to_json(),
@@ -157,16 +164,47 @@ def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[s
                  config: MatchConfig, folder: Path, *, in_process: bool = False,
                  required: bool = False) -> TournamentPlan:
     """The plan of a project's ``[[tournament]]`` (a table checked by ``tournaments_of``);
-    ``required``: the project requires confinement (the table may too)."""
+    ``required``: the project requires confinement (the table may too). In submissions mode
+    the teams play their submissions (:func:`with_submissions`).
+
+    Raises:
+        ProjectError: in submissions mode, fewer than two entrants have a submission in time.
+    """
     sizes = None
     if table["seeding"] == "school-size":
         by_name = {t.name: t.school_size for t in teams}
         sizes = tuple(by_name[name] for name in table["entrants"])
     config = replace(config, swap_sides=table["swap_sides"])
-    return TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
+    plan = TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
                           table["name"], tuple(teams), folder, sizes, table["third_place"],
                           tournament_folder(folder, table["name"]), in_process,
                           required or table["require_confinement"])
+    return with_submissions(plan, table.get("submission_deadline"))
+
+
+def with_submissions(plan: TournamentPlan, deadline: datetime | None) -> TournamentPlan:
+    """``plan`` with its registry teams playing their latest submission before ``deadline``,
+    when the project is in submissions mode; those without one are left out, with the reason
+    in ``skipped``. Other entrants (built-ins, files named on the command line) are untouched.
+
+    Raises:
+        ProjectError: fewer than two entrants are left.
+    """
+    if plan.folder is None or not submissions_mode(plan.folder, deadline):
+        return plan
+    playing = playing_teams(plan.teams, plan.entrants, plan.folder, deadline)
+    out = {name for name, _ in playing.skipped}
+    keep = [i for i, name in enumerate(plan.entrants) if name not in out]
+    if len(keep) < 2:
+        why = "; ".join(f"{name}: {reason}" for name, reason in playing.skipped)
+        raise ProjectError(f"tournament {plan.name!r} needs two entrants with a submission "
+                           f"before the deadline, and has {len(keep)} ({why})",
+                           hint="teams submit with f7 in the AI editor or studio submit; the "
+                                "teacher can move the deadline")
+    sizes = plan.school_sizes
+    return replace(plan, entrants=tuple(plan.entrants[i] for i in keep), teams=playing.teams,
+                   school_sizes=tuple(sizes[i] for i in keep) if sizes is not None else None,
+                   submissions=playing.hashes, skipped=playing.skipped)
 
 
 def index_document(plan: TournamentPlan, matches: Sequence[Played],
@@ -186,6 +224,8 @@ def index_document(plan: TournamentPlan, matches: Sequence[Played],
         "complete": result is not None, "matches": entries, "byes": [], "ratings": {},
         "standings": [],
     }
+    if plan.skipped:
+        document["skipped"] = [{"name": name, "reason": reason} for name, reason in plan.skipped]
     if result is not None:
         final = result.to_json()
         document.update(byes=final["byes"], ratings=final["ratings"], standings=final["standings"])

@@ -8,6 +8,7 @@ from typing import Any
 
 from studio.engines.haunted.standings import MODES
 from studio.storage.folder import slug
+from studio.storage.haunted.submissions import deadline_of
 from studio.storage.haunted.tables import fail, is_int, keys, list_of_tables, match_table
 from studio.storage.kinds import Body
 from studio.storage.names import check_name_characters
@@ -19,8 +20,12 @@ TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed",
 
 def tournaments_of(body: Body, teams: Sequence[Any]) -> list[dict[str, Any]]:
     """The ``[[tournament]]`` tables, checked, with defaults filled in (``teams``: the
-    registry's :class:`~studio.storage.haunted.kind.TeamEntry` list; entrants name them)."""
+    registry's :class:`~studio.storage.haunted.kind.TeamEntry` list; entrants name them), and
+    the project's submission deadline as ``submission_deadline`` (None when it has none)."""
     names = [t.name for t in teams]
+    # Every tournament plays the submissions made before it (§ Submissions of the README): the
+    # plan of a table is made from the table alone, so the table carries the deadline.
+    deadline = deadline_of(body)
     out = []
     for index, table in enumerate(list_of_tables(body, "tournament")):
         keys(table, TOURNAMENT_KEYS, "tournament", index)
@@ -64,7 +69,7 @@ def tournaments_of(body: Body, teams: Sequence[Any]) -> list[dict[str, Any]]:
             raise fail("swap_sides must be true or false", "tournament", index, "swap_sides")
         out.append({"name": name, "mode": mode, "seeding": seeding, "entrants": list(entrants),
                     "third_place": third, "seed": seed, "require_confinement": required,
-                    "swap_sides": swap})
+                    "swap_sides": swap, "submission_deadline": deadline})
     return out
 
 
