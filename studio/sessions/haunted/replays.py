@@ -14,6 +14,7 @@ from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.match_data import tally
+from studio.sessions.haunted.feed import match_feed_path
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.replay import load_replay, save_replay
 
@@ -41,12 +42,13 @@ def _slug(text: str) -> str:
 
 def new_replay_path(project_folder: Path, names: tuple[str, str],
                     when: _dt.datetime | None = None) -> Path:
-    """A new file name in ``replays/``: date, time and the two teams, never an existing file."""
+    """A new file name in ``replays/``: date, time and the two teams, never an existing file (nor
+    one whose match is being played: its live feed is there)."""
     when = when or _dt.datetime.now()
     stem = f"{when:%Y-%m-%d-%H%M%S}-{_slug(names[0])}-vs-{_slug(names[1])}"
     root = replays_folder(project_folder)
     path, k = root / f"{stem}.json.gz", 2
-    while path.exists():
+    while path.exists() or match_feed_path(path).exists():
         path, k = root / f"{stem}-{k}.json.gz", k + 1
     return path
 

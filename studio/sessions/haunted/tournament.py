@@ -37,6 +37,7 @@ from studio.engines.haunted.tournament import (
     single_elimination,
 )
 from studio.sessions.haunted.entrants import resolve_entrant
+from studio.sessions.haunted.feed import FEED_NAME, FeedWriter
 from studio.sessions.haunted.replays import replays_folder
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
@@ -59,6 +60,11 @@ def has_results(project_folder: Path, name: str) -> bool:
     one), whether or not the project still has the tournament."""
     folder = tournament_folder(project_folder, name)
     return (folder / INDEX).exists() or replay_file(folder, 1).exists()
+
+
+def feed_file(folder: Path) -> Path:
+    """The live feed of the run saving to ``folder`` (see :mod:`studio.sessions.haunted.feed`)."""
+    return folder / FEED_NAME
 
 
 def replay_file(folder: Path, number: int) -> Path:
@@ -134,6 +140,8 @@ class TournamentPlan:
     in_process_builtins: bool = False
     require_confinement: bool = False
     """Checked at set-up, and by each worker again before it runs an AI."""
+    pace: float = 0.0
+    """Seconds at least between two turns, so that a class can follow it live (0: full speed)."""
 
     @property
     def seeding(self) -> list[int]:
@@ -231,6 +239,9 @@ class TournamentRun:
         self._progress = Progress(0, plan.scheduled, "", index_document(plan, []))
         self.result: TournamentResult | None = None
         """Set when :meth:`run` completes."""
+        self.feed: FeedWriter | None = None
+        """The live feed beside the results, while :meth:`run` plays."""
+        self._entrants: list = []
 
     def progress(self) -> Progress:
         with self._lock:
@@ -257,15 +268,31 @@ class TournamentRun:
         if self._cancel.is_set():
             raise TournamentCancelled()
 
+    def _turn(self, *turn: Any) -> None:
+        if self.feed is not None:
+            self.feed.turn_played(*turn)
+        if self.plan.pace > 0:
+            self._cancel.wait(self.plan.pace)  # a cancel ends the wait at once
+        self._check()
+
+    def _entry(self, played: Played) -> dict[str, Any]:
+        return index_document(self.plan, [played])["matches"][0]
+
     def _started(self, fixture: Fixture) -> None:
         reused = self._done.get(fixture.number)
         if reused is not None:  # listed at once: a later cancel keeps it in the index
             self._played.append(Played(fixture.stage, fixture.home, fixture.away, fixture.seed,
                                        reused, fixture.number))
+            if self.feed is not None:
+                self.feed.match_reused(self._entry(self._played[-1]))
             self._show("")
             return
         self._check()
         names = self.plan.entrants
+        if self.feed is not None:
+            home, away = self._entrants[fixture.home], self._entrants[fixture.away]
+            self.feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
+                                    self.plan.maps, fixture.number, fixture.stage)
         self._show(f"{fixture.stage}: {names[fixture.home]} vs {names[fixture.away]}")
 
     def _finished(self, played: Played) -> None:
@@ -276,6 +303,8 @@ class TournamentRun:
         self._played.append(played)
         if folder is not None:
             _write_index(folder, index_document(self.plan, self._played))
+        if self.feed is not None:
+            self.feed.match_ended(played.result, self._entry(played))
         self._show("")
         if self._on_match is not None:
             self._on_match(played)
@@ -299,8 +328,34 @@ class TournamentRun:
                                     in_process=plan.in_process_builtins,
                                     require_confinement=plan.require_confinement)
                     for spec in plan.entrants]
-        hooks = {"on_match": self._finished, "done": self._done, "on_start": self._started,
-                 "observer": self._check}
+        self._entrants = entrants
+        hooks: dict[str, Any] = {"on_match": self._finished, "done": self._done,
+                                 "on_start": self._started, "observer": self._turn}
+        if folder is not None:
+            self.feed = FeedWriter(feed_file(folder), "tournament")
+            self.feed.tournament_started(index_document(plan, []))
+            hooks.update(on_round_start=self.feed.round_started,
+                         on_round_end=self.feed.round_ended)
+        try:
+            document = self._play(entrants, hooks)
+        except TournamentCancelled:
+            self._stop("cancelled")
+            raise
+        except Exception as exc:
+            self._stop(f"stopped: {exc}")
+            raise
+        if self.feed is not None:
+            self.feed.tournament_ended(document)
+            self.feed.close()
+        return document
+
+    def _stop(self, why: str) -> None:
+        if self.feed is not None:
+            self.feed.stopped(why)
+            self.feed.close()
+
+    def _play(self, entrants: list, hooks: dict[str, Any]) -> dict[str, Any]:
+        plan, folder = self.plan, self.plan.replays
         try:
             if plan.mode == SINGLE:
                 result = single_elimination(entrants, plan.maps, plan.config, plan.seed,
