@@ -14,11 +14,12 @@ from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.match_data import tally
+from studio.sessions.haunted.dropped import FOLDER as _FOLDER, recover_dropped
 from studio.sessions.haunted.feed import match_feed_path
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.replay import load_replay, save_replay
 
-FOLDER = "replays"
+FOLDER = _FOLDER
 SUFFIXES = (".json", ".json.gz")
 
 
@@ -27,7 +28,9 @@ def replays_folder(project_folder: Path) -> Path:
 
 
 def list_replays(project_folder: Path) -> list[Path]:
-    """Every replay file under ``replays/`` (tournaments' sub-folders too), newest first."""
+    """Every replay file under ``replays/`` (tournaments' sub-folders too), newest first; the
+    matches cut off by a killed studio among them (:func:`recover_dropped`)."""
+    recover_dropped(project_folder)
     root = replays_folder(project_folder)
     if not root.is_dir():
         return []
