@@ -277,3 +277,13 @@ def test_a_feed_that_cannot_be_written_does_not_stop_the_match(tmp_path: Path) -
     writer = FeedWriter(blocker / "live.jsonl", "match")
     assert "cannot write the live feed" in writer.broken
     writer.stopped("nothing happens")
+
+
+def test_waiting_for_a_feed_changes_the_view_once(tmp_path: Path) -> None:
+    """A spectator before the run starts: nothing new to draw at every poll."""
+    spectator = Spectator(tmp_path / "live.jsonl")
+    assert spectator.poll() and spectator.view().status == "waiting"
+    assert not spectator.poll() and not spectator.poll()
+    TournamentRun(plan(tmp_path, entrants=FIVE[:2])).run()
+    assert spectator.poll() and spectator.view().status == "over"
+    assert not spectator.poll()

@@ -45,6 +45,8 @@ class SpectatorScreen(MatchLayout):
     SpectatorScreen #side { height: auto; }
     SpectatorScreen #results { height: 1fr; border-top: solid $panel; }
     SpectatorScreen.-no-results #results { display: none; }
+    SpectatorScreen #log { height: 1fr; }
+    SpectatorScreen.-log #results { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *QUIET_DOCUMENT_KEYS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -328,10 +328,13 @@ class Spectator:
             "events", "record", "rounds", "wins", "ties", "log", "result")} if match else {}
         if match:
             fields["names"] = tuple(inert(n) for n in match["names"])
-        self._view = Watched(status or self._status, about or self._about, self._kind, document,
-                             next_match=next_match(document, match.get("number", 0)),
-                             skipped=self._skipped + (self._tail.too_long if self._tail else 0),
-                             delay=self._delay, version=old.version + 1, **fields)
+        new = Watched(status or self._status, about or self._about, self._kind, document,
+                      next_match=next_match(document, match.get("number", 0)),
+                      skipped=self._skipped + (self._tail.too_long if self._tail else 0),
+                      delay=self._delay, version=old.version, **fields)
+        if new == old:  # still waiting, say: nothing to draw
+            return False
+        self._view = replace(new, version=old.version + 1)
         return True
 
 
