@@ -246,6 +246,9 @@ class TournamentRun:
         on_match: called on the run's thread after each match played (not for reused ones).
     """
 
+    live_feed = True
+    """Write the live feed beside the results (a bench measures the run without it)."""
+
     def __init__(self, plan: TournamentPlan, *, resume: bool = False,
                  notify: Callable[[], None] | None = None,
                  on_match: Callable[[Played], None] | None = None) -> None:
@@ -352,7 +355,7 @@ class TournamentRun:
         self._entrants = entrants
         hooks: dict[str, Any] = {"on_match": self._finished, "done": self._done,
                                  "on_start": self._started, "observer": self._turn}
-        if folder is not None:
+        if folder is not None and self.live_feed:
             self.feed = FeedWriter(feed_file(folder), "tournament")
             self.feed.tournament_started(index_document(plan, []))
             hooks.update(on_round_start=self.feed.round_started,
