@@ -23,7 +23,7 @@ from studio.screens.haunted.base import HAUNTED_ABOUT, QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, draw
 from studio.sessions.haunted.results import Results
-from studio.sessions.haunted.tournament import feed_locator
+from studio.sessions.haunted.replays import feed_locator
 from studio.sessions.haunted.watch import Spectator, Watched
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,9 @@ from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.match_data import tally
 from studio.sessions.haunted.dropped import FOLDER as _FOLDER, recover_dropped
-from studio.sessions.haunted.feed import match_feed_path
+from studio.sessions.haunted.feed import FEED_NAME, MATCH_SUFFIX, match_feed_path
 from studio.storage.errors import ProjectError
+from studio.storage.folder import slug
 from studio.storage.haunted.replay import load_replay, save_replay
 
 FOLDER = _FOLDER
@@ -25,6 +27,32 @@ SUFFIXES = (".json", ".json.gz")
 
 def replays_folder(project_folder: Path) -> Path:
     return Path(project_folder) / FOLDER
+
+
+def tournament_folder(project_folder: Path, name: str) -> Path:
+    """Where a project's tournament keeps its replays and ``index.json`` (§11)."""
+    return replays_folder(project_folder) / slug(name)
+
+
+def feed_locator(project_folder: Path, tournament: str | None = None) -> Callable[[], Path | None]:
+    """Where to look for a project's feed: its tournament's, or (without a name) the one written
+    last, tournament or match, so that a spectator moves on to the next run by itself."""
+    if tournament:
+        path = tournament_folder(project_folder, tournament) / FEED_NAME
+        return lambda: path
+    root = replays_folder(project_folder)
+
+    def newest() -> Path | None:
+        found = [*root.glob(f"*/{FEED_NAME}"), *root.glob(f"*{MATCH_SUFFIX}")]
+        stamped = []
+        for path in found:
+            try:
+                stamped.append((path.stat().st_mtime, str(path), path))
+            except OSError:
+                continue
+        return max(stamped)[2] if stamped else None
+
+    return newest
 
 
 def list_replays(project_folder: Path) -> list[Path]:

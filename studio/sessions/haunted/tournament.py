@@ -37,22 +37,16 @@ from studio.engines.haunted.tournament import (
     single_elimination,
 )
 from studio.sessions.haunted.entrants import resolve_entrant
-from studio.sessions.haunted.feed import FEED_NAME, MATCH_SUFFIX, FeedWriter
-from studio.sessions.haunted.replays import replays_folder
+from studio.sessions.haunted.feed import FEED_NAME, FeedWriter
+from studio.sessions.haunted.replays import tournament_folder
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
-from studio.storage.folder import slug
 from studio.storage.haunted.kind import TeamEntry
 from studio.storage.haunted.replay import load_replay, save_replay
 from studio.storage.reading import decode_text, parse_json, read_bounded
 
 INDEX = "index.json"
 FORMAT = "studio-haunted-tournament"
-
-
-def tournament_folder(project_folder: Path, name: str) -> Path:
-    """Where a project's tournament keeps its replays and ``index.json`` (§11)."""
-    return replays_folder(project_folder) / slug(name)
 
 
 def has_results(project_folder: Path, name: str) -> bool:
@@ -65,27 +59,6 @@ def has_results(project_folder: Path, name: str) -> bool:
 def feed_file(folder: Path) -> Path:
     """The live feed of the run saving to ``folder`` (see :mod:`studio.sessions.haunted.feed`)."""
     return folder / FEED_NAME
-
-
-def feed_locator(project_folder: Path, tournament: str | None = None) -> Callable[[], Path | None]:
-    """Where to look for a project's feed: its tournament's, or (without a name) the one written
-    last, tournament or match, so that a spectator moves on to the next run by itself."""
-    if tournament:
-        path = feed_file(tournament_folder(project_folder, tournament))
-        return lambda: path
-    root = replays_folder(project_folder)
-
-    def newest() -> Path | None:
-        found = [*root.glob(f"*/{FEED_NAME}"), *root.glob(f"*{MATCH_SUFFIX}")]
-        stamped = []
-        for path in found:
-            try:
-                stamped.append((path.stat().st_mtime, str(path), path))
-            except OSError:
-                continue
-        return max(stamped)[2] if stamped else None
-
-    return newest
 
 
 def replay_file(folder: Path, number: int) -> Path:

@@ -23,13 +23,11 @@ from studio.engines.common.limits import MAX_NESTING, too_deep
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig, MatchResult, RoundResult
 from studio.engines.haunted.rules import Event, Round, RoundState, step
-from studio.engines.haunted.standings import DOUBLE_ROUND_ROBIN, SINGLE
-from studio.engines.haunted.tournament import TBD, round_robin_schedule
 from studio.sessions.haunted.feed import FEED_FORMAT, FEED_VERSION
 from studio.sessions.haunted.feed_tail import FeedTail
 from studio.sessions.haunted.index_check import check_index
 from studio.sessions.haunted.live import result_line, round_line, turn_lines
-from studio.sessions.haunted.results import Results
+from studio.sessions.haunted.results import next_match
 from studio.storage.errors import ProjectError
 
 LOG_LINES = 500
@@ -364,35 +362,6 @@ def _inert_document(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "entrants": [name(n) for n in document["entrants"]], "plan": plan,
             "matches": matches, "standings": [name(s) for s in document.get("standings") or []],
             "name": name(document.get("name", ""))}
-
-
-def next_match(document: dict[str, Any] | None, playing: int) -> str:
-    """The match after the one numbered ``playing``: "final: Alpha vs ?" ("" when none)."""
-    if document is None:
-        return ""
-    results = Results(document)
-    names = results.names
-    upcoming: list[tuple[str, int, int]] = []
-    if results.mode == SINGLE:
-        for column in results.columns():
-            for cell in column:
-                if cell.away is not None and cell.winner is None:
-                    upcoming.append((cell.stage, cell.home, cell.away))
-    else:
-        rounds = round_robin_schedule(len(names), results.mode == DOUBLE_ROUND_ROBIN)
-        schedule = [(f"round robin {k}", h, a) for k, pairs in enumerate(rounds, 1)
-                    for h, a in pairs]
-        upcoming = schedule[len(results.matches):]
-    if playing and playing > len(results.matches):
-        upcoming = upcoming[1:]  # the first open one is being played
-    if not upcoming:
-        return ""
-    stage, home, away = upcoming[0]
-
-    def who(k: int) -> str:
-        return "?" if k == TBD else names[k]
-
-    return f"{stage}: {who(home)} vs {who(away)}"
 
 
 def replay_bodies(path: Path, keep_replays: bool = True) -> list[dict[str, Any]]:
