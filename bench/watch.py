@@ -41,6 +41,7 @@ AIS = ("builtin:lookahead", "builtin:greedy", "builtin:cautious", "builtin:wande
        "builtin:hunter", "builtin:idle")
 CUP = "Built-in cup"
 TICKS = os.sysconf("SC_CLK_TCK")
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 # ------------------------------------------------------------------------------ feed cost
@@ -93,34 +94,44 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Watcher:
-    """A spectator's terminal: when each (match, round, turn) first showed on its screen."""
+    """A spectator's terminal: when each (match, round, turn) first reached it.
 
-    PLACE = re.compile(r"match (\d+) ·")
-    ROUND = re.compile(r"Round (\d+) of")
-    TURN = re.compile(r"^turn (\d+)\s*$")
+    Read from the bytes as they arrive rather than from a terminal emulator: thirty pyte
+    screens kept this process busier than the server and the sessions together, so it read the
+    frames late and measured its own delay. The studio sends the status line, the round title
+    and the turn panel's first line whole, each when it changes; what came last holds.
+    """
+
+    ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+    MARKS = re.compile(rb"match (\d+) \xc2\xb7|Round (\d+) of|turn (\d+)(?!\d)")
 
     def __init__(self, terminal) -> None:
         self.terminal = terminal
         self.seen: dict[tuple[int, int, int], float] = {}
+        self._tail = b""
+        self._match = self._round = 0
+        terminal.stream.feed = lambda data: None  # no screen kept from now on
+
         received = terminal.received
 
         def look(data: bytes) -> None:
             received(data)
-            self._look()
+            self._look(data)
 
         terminal.received = look
 
-    def _look(self) -> None:
+    def _look(self, data: bytes) -> None:
         now = time.time()
-        match = round_ = turn = None
-        for line in self.terminal.screen.display:
-            side = line[30:].strip()  # the panels beside the board
-            match = match or self.PLACE.search(side)
-            round_ = round_ or self.ROUND.search(side)
-            turn = turn or self.TURN.search(side)
-        if match and round_ and turn:
-            key = (int(match[1]), int(round_[1]), int(turn[1]))
-            self.seen.setdefault(key, now)
+        text = self.ESCAPE.sub(b"", self._tail + data)
+        self._tail = data[-48:]
+        for found in self.MARKS.finditer(text):
+            match, round_, turn = found.groups()
+            if match:
+                self._match = int(match)
+            elif round_:
+                self._round = int(round_)
+            elif self._match and self._round:
+                self.seen.setdefault((self._match, self._round, int(turn)), now)
 
 
 def feed_turns(path: Path) -> dict[tuple[int, int, int], float]:
@@ -136,6 +147,22 @@ def feed_turns(path: Path) -> dict[tuple[int, int, int], float]:
     return written
 
 
+async def play(folder: Path, pace: float, replays: Path) -> float:
+    """Seconds ``studio tournament`` takes to play the project's cup at ``pace``."""
+    started = time.monotonic()
+    process = await asyncio.create_subprocess_exec(
+        *tournament_command(folder, pace), "--replays", str(replays),
+        stdout=asyncio.subprocess.DEVNULL, env=ENV)
+    await process.wait()
+    return time.monotonic() - started
+
+
+def tournament_command(folder: Path, pace: float) -> list[str]:
+    return [sys.executable, "-P", "-m", "studio", "tournament", "--project",
+            str(folder / "haunted-tiles.toml"), "--name", CUP, "--pace", str(pace),
+            "--rounds", "3", "--in-process"]
+
+
 async def spectators(work: Path, count: int, pace: float) -> None:
     from ssh import FIRST_FRAME, Server, memory_kb, open_project  # bench/ssh.py
 
@@ -146,6 +173,8 @@ async def spectators(work: Path, count: int, pace: float) -> None:
     shutil.copytree(ROOT / "games", folder)
     names = [entry.path.name for entry in scan_folder(folder)]
     row = names.index("haunted-tiles.toml")
+    alone = await play(folder, pace, work / "alone")
+    print(f"\nthe cup at {pace:g} s a turn, nobody watching: {alone:.1f} s")
     async with Server(folder, work, count + 1) as server:
         watchers = []
         started = time.monotonic()
@@ -156,7 +185,7 @@ async def spectators(work: Path, count: int, pace: float) -> None:
             await terminal.press("w")
             await terminal.wait_for("waiting", timeout=60)
             watchers.append(Watcher(terminal))
-        print(f"\n{count} spectators logged in and watching in {time.monotonic() - started:.0f} s")
+        print(f"{count} spectators logged in and watching in {time.monotonic() - started:.0f} s")
         await asyncio.sleep(2)
         sessions = descendants(server.process.pid)
         pids = [server.process.pid, *sessions]
@@ -170,10 +199,7 @@ async def spectators(work: Path, count: int, pace: float) -> None:
         before = {pid: cpu_seconds(pid) for pid in pids}
         wall = time.monotonic()
         tournament = await asyncio.create_subprocess_exec(
-            sys.executable, "-P", "-m", "studio", "tournament", "--project",
-            str(folder / "haunted-tiles.toml"), "--name", CUP, "--pace", str(pace),
-            "--rounds", "3", "--in-process", stdout=asyncio.subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
+            *tournament_command(folder, pace), stdout=asyncio.subprocess.DEVNULL, env=ENV)
         peak: dict[int, int] = {}
         tournament_cpu = 0.0
         while tournament.returncode is None:
@@ -193,7 +219,7 @@ async def spectators(work: Path, count: int, pace: float) -> None:
         shares = [sum(key in w.seen for key in written) / len(written) for w in watchers]
         server_cpu = used[server.process.pid]
         session_cpu = [used[p] for p in sessions]
-        print(f"  the cup at {pace:g} s a turn: {len(written)} turns in {wall:.0f} s")
+        print(f"  the cup at {pace:g} s a turn, watched: {len(written)} turns in {wall:.1f} s")
         print(f"  the tournament's process: {tournament_cpu / wall * 100:.1f}% of a core "
               f"(read up to its last second)")
         print(f"  server process: {server_cpu / wall * 100:.1f}% of a core, "

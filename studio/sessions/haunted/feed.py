@@ -24,6 +24,8 @@ from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import Entrant, MatchConfig, MatchResult, RoundResult, worn_monsters
 from studio.engines.haunted.rules import RoundState
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""One encoder for every line: ``json.dumps`` with options builds a new one per call."""
 FEED_FORMAT = "studio-haunted-live"
 FEED_VERSION = 1
 MAX_LINE_BYTES = 256 * 1024
@@ -86,8 +88,7 @@ class FeedWriter:
     def _emit(self, event: str, **fields: Any) -> None:
         if self._file is None:
             return
-        line = json.dumps({"event": event, "t": round(self._clock(), 3), **fields},
-                          ensure_ascii=False, separators=(",", ":"))
+        line = _ENCODER.encode({"event": event, "t": round(self._clock(), 3), **fields})
         if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LINE_BYTES:
             # Not written whole (a reader would drop it): said instead, so the gap is known.
             line = json.dumps({"event": "too_long", "t": round(self._clock(), 3), "was": event})
