@@ -160,3 +160,23 @@ def test_studio_watch_names_the_tournaments_when_one_is_unknown(ht_project: Path
     assert cli.main(["watch", str(ht_project), "No such cup"]) == 1
     assert f"its tournaments: {CUP!r}" in capsys.readouterr().err
     assert cli.main(["watch", str(ht_project.parent / "nope.toml")]) == 1
+
+
+async def test_b_hides_and_shows_the_results_and_l_takes_their_place(ht_project: Path,
+                                                                    cup_feed: list[str]) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await watching(cup_feed)(pilot)
+        screen = app.screen
+        results = screen.query_one("#results")
+        assert results.display and "final" in results.text
+        await pilot.press("b")
+        await pilot.pause()
+        assert not results.display
+        await pilot.press("b", "l")
+        await pilot.pause()
+        log = screen.query_one("#log")
+        assert log.display and not results.display and "wins" in log.text
+        await pilot.press("l")
+        await pilot.pause()
+        assert results.display and not log.display
