@@ -67,6 +67,7 @@ class SpectatorScreen(MatchLayout):
         self.tournament = tournament
         self.spectator = spectator or Spectator(feed_locator(self.folder, tournament))
         self._drawn = -1
+        self._results_shown: dict | None = None
 
     def first_board(self) -> Map:
         maps = self.model.maps() or builtin_maps()
@@ -145,11 +146,12 @@ class SpectatorScreen(MatchLayout):
             "the tournament is over"
 
     def _draw_results(self, view: Watched) -> None:
+        self.set_class(view.tournament is None or self.has_class("-hide-results"), "-no-results")
+        if view.tournament is None or view.tournament is self._results_shown:
+            return  # the same results (they change when a match ends, not every turn)
+        self._results_shown = view.tournament
         panel = self.query_one("#results", LinesView)
-        results = Results(view.tournament) if view.tournament is not None else None
-        self.set_class(results is None or self.has_class("-hide-results"), "-no-results")
-        if results is None:
-            return
+        results = Results(view.tournament)
         lines, _ = draw(results, self.styles_ui, -1)
         panel.set_lines(lines, fixed=BRACKET_HEADINGS if results.mode == SINGLE else 0)
 

@@ -116,6 +116,9 @@ class Spectator:
         self._turns: list[dict[str, Any]] = []
         self._round_record: dict[str, Any] = {}
         self._delay: float | None = None
+        self._shown_source: tuple[dict[str, Any] | None, int] | None = None
+        self._shown_document: dict[str, Any] | None = None
+        self._shown_next = ""
         self.bodies = []
 
     def view(self) -> Watched:
@@ -320,14 +323,23 @@ class Spectator:
     def _show(self, status: str | None = None, about: str = "") -> bool:
         old = self._view
         match = self._match
-        document = _inert_document(self._document) if self._document is not None else None
+        # Made again only when a match ended, not every turn: the screen redraws the bracket
+        # when this object changes.
+        number = match.get("number", 0)
+        source = self._shown_source
+        if source is None or source[0] is not self._document or source[1] != number:
+            self._shown_source = (self._document, number)
+            self._shown_document = (_inert_document(self._document)
+                                    if self._document is not None else None)
+            self._shown_next = next_match(self._shown_document, number)
+        document = self._shown_document
         fields: dict[str, Any] = {k: match[k] for k in (
             "number", "stage", "config", "round_index", "board", "home", "monsters", "state",
             "events", "record", "rounds", "wins", "ties", "log", "result")} if match else {}
         if match:
             fields["names"] = tuple(inert(n) for n in match["names"])
         new = Watched(status or self._status, about or self._about, self._kind, document,
-                      next_match=next_match(document, match.get("number", 0)),
+                      next_match=self._shown_next,
                       skipped=self._skipped + (self._tail.too_long if self._tail else 0),
                       delay=self._delay, version=old.version, **fields)
         if new == old:  # still waiting, say: nothing to draw
