@@ -287,3 +287,23 @@ def test_waiting_for_a_feed_changes_the_view_once(tmp_path: Path) -> None:
     TournamentRun(plan(tmp_path, entrants=FIVE[:2])).run()
     assert spectator.poll() and spectator.view().status == "over"
     assert not spectator.poll()
+
+
+def test_studio_match_writes_its_feed_beside_the_replay_then_removes_it(tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    from studio import cli
+    from studio.sessions.haunted import feed as feeds
+
+    seen: list[Path] = []
+    writer = feeds.FeedWriter
+
+    def watched(path, kind, clock=None):
+        seen.append(Path(path))
+        return writer(path, kind, clock)
+
+    monkeypatch.setattr("studio.commands.haunted.match.FeedWriter", watched)
+    replay = tmp_path / "m.json.gz"
+    assert cli.main(["match", "builtin:greedy", "builtin:idle", "--rounds", "1", "--seed", "3",
+                     "--in-process", "--quiet", "--replay", str(replay)]) == 0
+    assert seen == [tmp_path / "m.live.jsonl"] and replay.exists()
+    assert not seen[0].exists()  # the replay holds what it said
