@@ -80,15 +80,19 @@ class StudioApp(TypeAhead):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, path: Path, theme: str | None = None, freeze_startup: bool = False) -> None:
+    def __init__(self, path: Path, theme: str | None = None, freeze_startup: bool = False,
+                 watch: str | None = None) -> None:
         """``freeze_startup``: see :func:`_freeze_startup_objects`; once per process (``studio``
-        sets it), never in tests, which start many apps in one process."""
+        sets it), never in tests, which start many apps in one process. ``watch``: open the
+        Haunted project ``path`` on its spectator screen, following that tournament ("" for
+        whatever it plays now)."""
         super().__init__()
         read_escape_apart()  # escape typed with the next key in one packet: two keys
         self.freeze_startup = freeze_startup
         path = Path(path)
         self.folder = path if path.is_dir() else path.parent
         self.initial_file = None if path.is_dir() else path
+        self.watch = watch
         self.theme_name = theme or "dark"
         self._apply_theme(self.theme_name)
         self.recovered: list[Path] = []
@@ -214,7 +218,9 @@ class StudioApp(TypeAhead):
 
     async def on_mount(self) -> None:
         home = self.screen
-        if self.initial_file is not None:
+        if self.initial_file is not None and self.watch is not None:
+            self.watch_project_file(self.initial_file, self.watch or None)
+        elif self.initial_file is not None:
             self.open_project_file(self.initial_file)
         if self.freeze_startup:
             self.call_after_refresh(_freeze_startup_objects)
@@ -248,6 +254,22 @@ class StudioApp(TypeAhead):
             self.show_error(exc)
             return
         self.push_screen(screen_for(project))
+
+    def watch_project_file(self, path: Path, tournament: str | None) -> None:
+        """The spectator screen of a Haunted Tiles project (errors in a dialog)."""
+        try:
+            from studio.storage.project import load_project  # with the kinds it validates
+
+            project = load_project(path)
+            if project.kind != "haunted":
+                raise ProjectError("only Haunted Tiles tournaments and matches can be watched",
+                                   file=path)
+        except ProjectError as exc:
+            self.show_error(exc)
+            return
+        from studio.screens.haunted import watch_project
+
+        self.push_screen(watch_project(project, tournament))
 
     def import_game_file(self, path: Path, name: str | None = None,
                          missing_links: str = "error") -> None:

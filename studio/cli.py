@@ -63,6 +63,11 @@ def inert_output() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+WATCH_HELP = ("follow a Haunted Tiles tournament or match live, as it is played by another "
+              "studio (read only: the spectator screen)")
+UI_COMMANDS = ("open", "watch")
+"""The commands that open the studio's screens (handled here: commands/ has no UI)."""
+
 USAGE = "%(prog)s [--theme {dark,light,ansi}] [FOLDER|FILE]\n       %(prog)s COMMAND [ARGS ...]"
 
 
@@ -86,6 +91,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog="studio")
     ui = sub.add_parser("open", help="open the studio on a folder or a project file (the default)")
     _ui_arguments(ui)
+    watch = sub.add_parser("watch", help=WATCH_HELP, description=WATCH_HELP)
+    watch.add_argument("project", metavar="PROJECT", help="a Haunted Tiles project file")
+    watch.add_argument("tournament", nargs="?", metavar="TOURNAMENT",
+                       help="its tournament to follow (default: whatever it plays now, moving "
+                            "on to each new run or match)")
+    watch.add_argument("--theme", choices=["dark", "light", "ansi"], default=None,
+                       help="colour theme; 'ansi' uses only the terminal's own 16 colours")
     for name, (help_text, _module) in INDEX.items():
         parser_of = sub.add_parser(name, help=help_text, description=help_text)
         if name == command:
@@ -104,8 +116,27 @@ def _ui_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_ui(args: argparse.Namespace) -> int:
-    path = Path(args.path)
+def _run_watch(args: argparse.Namespace) -> int:
+    from studio.sessions.haunted.tournament import feed_file, tournament_folder
+    from studio.storage import load_project
+
+    path = Path(args.project)
+    project = load_project(path)  # its errors now, in the shell, rather than in a dialog
+    if project.kind != "haunted":
+        raise ProjectError("only Haunted Tiles tournaments and matches can be watched", file=path)
+    name = args.tournament
+    if name:
+        names = [t.get("name") for t in project.body.get("tournament", [])
+                 if isinstance(t, dict)]
+        if name not in names and not feed_file(tournament_folder(path.parent, name)).exists():
+            listed = ", ".join(repr(n) for n in names) or "none yet"
+            raise ProjectError(f"no tournament named {name!r}", file=path,
+                               hint=f"its tournaments: {listed}")
+    return _run_ui(args, watch=name or "")
+
+
+def _run_ui(args: argparse.Namespace, watch: str | None = None) -> int:
+    path = Path(args.path if watch is None else args.project)
     if not path.exists():
         raise ProjectError("no such file or folder", file=path,
                            hint="check the path; 'studio --help' lists the commands")
@@ -122,7 +153,7 @@ def _run_ui(args: argparse.Namespace) -> int:
     try:
         from studio.app import StudioApp  # the UI loads only when it is wanted
 
-        app = StudioApp(path, theme=args.theme, freeze_startup=True)
+        app = StudioApp(path, theme=args.theme, freeze_startup=True, watch=watch)
         app.run()
     finally:
         gc.enable()
@@ -139,15 +170,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `studio PATH` is short for `studio open PATH`: a first word that is no command is a path,
     # unless there is no such path and it reads as a mistyped command.
-    if argv and argv[0] not in INDEX and argv[0] != "open" and not argv[0].startswith("-"):
+    if argv and argv[0] not in INDEX and argv[0] not in UI_COMMANDS and not argv[0].startswith("-"):
         problem = _not_a_command(argv)
         if problem:
             _Parser(prog="studio", usage=USAGE).error(problem)
-    if not argv or (argv[0] not in INDEX and argv[0] != "open" and not argv[0].startswith("-")):
+    if not argv or (argv[0] not in INDEX and argv[0] not in UI_COMMANDS
+                    and not argv[0].startswith("-")):
         argv.insert(0, "open")
     elif argv[0].startswith("--theme"):
         argv.insert(0, "open")
-    if argv[0] == "open":  # the studio itself draws with Textual, which keeps its own output
+    if argv[0] in UI_COMMANDS:  # the studio itself draws with Textual, which keeps its own output
         return _main(argv)
     with inert_output():
         return _main(argv)
@@ -159,7 +191,7 @@ def _not_a_command(argv: list[str]) -> str:
     word = argv[0]
     if Path(word).exists():
         return ""
-    commands = ["open", *INDEX]
+    commands = [*UI_COMMANDS, *INDEX]
     near = difflib.get_close_matches(word, commands, n=3, cutoff=0.6)
     if near:
         return (f"unknown command {word!r} (did you mean {' or '.join(map(repr, near))}?); "
@@ -171,7 +203,8 @@ def _not_a_command(argv: list[str]) -> str:
 
 def _main(argv: list[str]) -> int:
     args = build_parser(argv[0]).parse_args(argv)
-    run = _run_ui if args.command == "open" else load(args.command)[1]
+    ui = {"open": _run_ui, "watch": _run_watch}
+    run = ui[args.command] if args.command in ui else load(args.command)[1]
     try:
         return run(args)
     except ProjectError as exc:

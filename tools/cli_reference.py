@@ -108,11 +108,11 @@ def _section(name: str, parser: argparse.ArgumentParser, summary: str) -> list[s
 def render() -> str:
     """The text of docs/cli.md for the parser as it is now."""
     _sys_path()
-    from studio.cli import build_parser
+    from studio.cli import UI_COMMANDS, build_parser
     from studio.commands import INDEX
 
     sections = [HEADER]
-    for name in ["open", *INDEX]:
+    for name in [*UI_COMMANDS, *INDEX]:
         parser = build_parser(name)
         sub = next(a for a in parser._actions  # noqa: SLF001
                    if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001

@@ -108,7 +108,8 @@ def test_the_same_seed_gives_the_same_run_and_another_seed_may_not_resume(tmp_pa
 def test_a_fresh_run_forgets_the_previous_one(tmp_path: Path) -> None:
     TournamentRun(plan(tmp_path)).run()
     TournamentRun(plan(tmp_path, entrants=FIVE[:2])).run()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json", "match-001.json.gz"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json", "live.jsonl",
+                                                          "match-001.json.gz"]
 
 
 def rows(path: Path) -> list[dict[str, str]]:

@@ -20,8 +20,8 @@ async def settle_and_count(app) -> int:
     return await idle_bytes(app, count_bytes(app))
 
 
-@pytest.mark.parametrize("keys", [(), ("m",), ("r",), ("h",)],
-                         ids=["hub", "setup", "replays", "rules"])
+@pytest.mark.parametrize("keys", [(), ("m",), ("r",), ("h",), ("w",)],
+                         ids=["hub", "setup", "replays", "rules", "watch"])
 async def test_idle_screens_write_nothing(ht_project: Path, keys: tuple[str, ...]) -> None:
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -22,6 +22,7 @@ from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import distinct_names
+from studio.sessions.haunted.feed import FeedWriter, match_feed_path
 from studio.sessions.haunted.results import write_csv
 from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, tournament_folder,
                                                 with_submissions)
@@ -61,9 +62,20 @@ def _match(args: argparse.Namespace) -> int:
     team_a, team_b = setup.entrant(args.ai_a), setup.entrant(args.ai_b)
     names = _names(team_a.name, team_b.name)
     team_a.name, team_b.name = names["A"], names["B"]
-    result = run_match(team_a, team_b, setup.maps, setup.config, setup.seed)
+    feed = FeedWriter(match_feed_path(Path(args.replay)), "match") if args.replay else None
+    hooks = {}
+    if feed is not None:
+        feed.match_started({"A": team_a, "B": team_b}, setup.config, setup.seed, setup.maps)
+        hooks = {"observer": feed.turn_played, "on_round_start": feed.round_started,
+                 "on_round_end": feed.round_ended}
+    result = run_match(team_a, team_b, setup.maps, setup.config, setup.seed, **hooks)
+    if feed is not None:
+        feed.match_ended(result)
+        feed.close()
     if args.replay:
         save_replay(replays.build(result, __version__), Path(args.replay))
+        if feed is not None:  # the replay holds all the feed said
+            feed.path.unlink(missing_ok=True)
     if args.json:
         print(json.dumps(result_json(result, names, setup.seed), indent=2, ensure_ascii=False))
         return 0
@@ -90,6 +102,9 @@ def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
                              " replays/NAME beside the project)")
     parser.add_argument("--resume", action="store_true",
                         help="with --replays: reuse the matches already saved there")
+    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                        help="at least this long between turns, for a class watching it live "
+                             "('studio watch'); default 0, full speed")
     parser.add_argument("--csv", metavar="FILE",
                         help="write the standings as CSV to FILE and every match to "
                              "FILE-matches.csv")
@@ -141,7 +156,8 @@ def _tournament(args: argparse.Namespace) -> int:
     plan = TournamentPlan(mode, tuple(entrant_names), setup.config, setup.maps, setup.seed,
                           args.name or "", tuple(setup.teams), setup.folder,
                           tuple(school_sizes) if school_sizes else None, third_place, folder,
-                          bool(args.in_process), required)
+                          bool(args.in_process), required,
+                          pace=min(max(0.0, args.pace), 60.0))
     if args.project:  # a project's teams play their submissions once it takes them
         plan = with_submissions(plan, deadline_of(setup.body))
         for name, reason in plan.skipped:

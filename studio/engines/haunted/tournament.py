@@ -13,7 +13,8 @@ from typing import Any
 
 from studio.engines.common.splitmix import SplitMix64
 from studio.engines.haunted.board import Map
-from studio.engines.haunted.match import Entrant, MatchConfig, MatchResult, Observer, run_match
+from studio.engines.haunted.match import (Entrant, MatchConfig, MatchResult, Observer, RoundEnd,
+                                         RoundStart, run_match)
 from studio.engines.haunted.standings import (  # noqa: F401  (Elo and the modes were defined here first)
     DOUBLE_ROUND_ROBIN,
     ELO_K,
@@ -224,7 +225,8 @@ class _Runner:
 
     def __init__(self, entrants, maps, config, seed, *, on_match: OnMatch | None,
                  done: dict[int, MatchResult] | None, on_start: OnStart | None,
-                 observer: Observer | None) -> None:
+                 observer: Observer | None, on_round_start: RoundStart | None = None,
+                 on_round_end: RoundEnd | None = None) -> None:
         self.entrants = entrants
         self.maps = maps
         self.config = config
@@ -232,6 +234,7 @@ class _Runner:
         self.on_match = on_match
         self.on_start = on_start
         self.observer = observer
+        self.round_hooks = {"on_round_start": on_round_start, "on_round_end": on_round_end}
         self.done: dict[int, MatchResult] = done or {}
         self.number = 0
 
@@ -243,7 +246,7 @@ class _Runner:
         result = self.done.get(self.number)
         if result is None:
             result = run_match(self.entrants[home], self.entrants[away], self.maps, self.config,
-                               seed, observer=self.observer)
+                               seed, observer=self.observer, **self.round_hooks)
             played = Played(stage, home, away, seed, result, self.number)
             if self.on_match is not None:
                 self.on_match(played)
@@ -287,6 +290,8 @@ def single_elimination(
     done: dict[int, MatchResult] | None = None,
     on_start: OnStart | None = None,
     observer: Observer | None = None,
+    on_round_start: RoundStart | None = None,
+    on_round_end: RoundEnd | None = None,
 ) -> TournamentResult:
     """A single-elimination bracket; seeds by registration order, or by school size descending.
 
@@ -294,8 +299,8 @@ def single_elimination(
     (resuming an interrupted run): they are not played again and ``on_match`` is not called;
     each must be the match the schedule plays at that number (teams, seed, settings, maps), or
     ValueError. ``on_start`` is called before every scheduled match, reused ones included;
-    ``observer`` after every turn of a match being played (see
-    :func:`~studio.engines.haunted.match.run_match`). An exception raised by either stops the
+    ``observer`` after every turn of a match being played, ``on_round_start`` and
+    ``on_round_end`` around its rounds (see :func:`~studio.engines.haunted.match.run_match`). An exception raised by either stops the
     tournament and reaches the caller; the matches finished before it were reported by
     ``on_match``.
 
@@ -309,7 +314,8 @@ def single_elimination(
     seeding = seeding_order(n, school_sizes)
     result = TournamentResult(SINGLE, [e.name for e in entrants])
     runner = _Runner(entrants, maps, config, seed, on_match=on_match, done=done,
-                     on_start=on_start, observer=observer)
+                     on_start=on_start, observer=observer, on_round_start=on_round_start,
+                     on_round_end=on_round_end)
     semi_losers: list[int] = []
 
     def decide(stage: str, home: int, away: int) -> int:
@@ -340,6 +346,8 @@ def round_robin(
     done: dict[int, MatchResult] | None = None,
     on_start: OnStart | None = None,
     observer: Observer | None = None,
+    on_round_start: RoundStart | None = None,
+    on_round_end: RoundEnd | None = None,
 ) -> TournamentResult:
     """Every pair meets once (twice with sides exchanged when ``double``); Elo after each match.
 
@@ -352,7 +360,8 @@ def round_robin(
     mode = DOUBLE_ROUND_ROBIN if double else ROUND_ROBIN
     result = TournamentResult(mode, [e.name for e in entrants])
     runner = _Runner(entrants, maps, config, seed, on_match=on_match, done=done,
-                     on_start=on_start, observer=observer)
+                     on_start=on_start, observer=observer, on_round_start=on_round_start,
+                     on_round_end=on_round_end)
     for number, pairs in enumerate(round_robin_schedule(n, double), 1):
         playing = {i for pair in pairs for i in pair}
         result.byes += [(f"round robin {number}", i) for i in range(n) if i not in playing]

@@ -18,3 +18,11 @@ def open_project(project: Project) -> Screen[None]:
     from studio.screens.haunted.screens import make
 
     return make("hub", open_document(project))
+
+
+def watch_project(project: Project, tournament: str | None = None) -> Screen[None]:
+    """The spectator screen on a project's tournament (or on whatever it plays now)."""
+    from studio.screens.haunted.base import open_document
+    from studio.screens.haunted.screens import make
+
+    return make("watch", open_document(project), tournament=tournament)

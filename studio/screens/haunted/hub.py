@@ -23,6 +23,7 @@ ENTRIES = (
     ("maps", "p", "Maps", "strengths, starts, symmetry and the fairness check"),
     ("teams", "a", "Teams & AIs", "the registry; write, test and edit AIs"),
     ("replays", "r", "Replays", "watch and verify recorded matches"),
+    ("watch", "w", "Watch live", "follow the tournament or match being played now"),
     ("rules", "h", "Rules", "how the game is played, in plain words"),
 )
 """(screen, key, label, what it is for), in menu order."""

@@ -22,6 +22,7 @@ from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.base import HAUNTED_ABOUT, QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.feed import match_feed_path
 from studio.sessions.haunted.live import LiveMatch, LiveView, round_line
 from studio.sessions.haunted.replays import new_replay_path, save_match
 from studio.storage.errors import ProjectError
@@ -64,7 +65,10 @@ class MatchViewScreen(MatchLayout):
     def __init__(self, document, plan: MatchPlan) -> None:
         super().__init__(document)
         self.plan = plan
-        self.live = LiveMatch(plan, self._match_changed)
+        # Named now: the live feed is written beside it while the match runs, and a feed left by
+        # a studio that was killed becomes this replay (see recover_dropped).
+        self._planned = new_replay_path(self.folder, plan.names())
+        self.live = LiveMatch(plan, self._match_changed, feed=match_feed_path(self._planned))
         self._pending = False
         self._drawn_at = 0.0
         self._shown_version = -1
@@ -100,6 +104,8 @@ class MatchViewScreen(MatchLayout):
         result = self.live.run()
         if result is not None:
             self._save(result, automatic=True)
+            if self.replay_path is not None:  # the replay holds all the feed said
+                match_feed_path(self._planned).unlink(missing_ok=True)
         self._match_changed()
 
     # ------------------------------------------------------------------------------ updates
@@ -203,7 +209,7 @@ class MatchViewScreen(MatchLayout):
     def _save(self, body, automatic: bool = False) -> None:
         """Write the replay; safe from the match thread too. One match keeps one file: saving
         again (and the automatic save at the end) replaces what was saved before."""
-        path = self.replay_path or new_replay_path(self.folder, self.live.view().names)
+        path = self.replay_path or self._planned
         try:
             self.replay_path = save_match(body, path)
         except ProjectError as exc:

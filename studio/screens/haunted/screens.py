@@ -21,6 +21,7 @@ _SCREENS = {
     "teams": ("studio.screens.haunted.teams", "TeamsScreen"),
     "ai": ("studio.screens.haunted.ai_editor", "AIEditorScreen"),
     "tournament": ("studio.screens.haunted.tournament", "TournamentScreen"),
+    "watch": ("studio.screens.haunted.spectator", "SpectatorScreen"),
 }
 """Screen name -> (module, class); every class takes the document first, then options."""
 

@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
 from studio.engines.common.words import counted
@@ -31,8 +31,9 @@ from studio.engines.haunted.match import (
 )
 from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.players import Player
-from studio.engines.haunted.rules import Event, RoundState, describe
+from studio.engines.haunted.rules import Event, RoundState
 from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.feed import FeedWriter
 from studio.storage.errors import ProjectError
 
 PACES = (0.0, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0)
@@ -83,11 +84,14 @@ class LiveMatch:
         plan: who plays, where, and the starting pace.
         notify: called on the match thread after every change of :meth:`view`.
         clock: the time source (tests may replace it).
+        feed: where to write the match's live feed (None: nowhere).
     """
 
     def __init__(self, plan: MatchPlan, notify: Callable[[], None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, feed: Path | None = None) -> None:
         self.plan = plan
+        self.feed_path = feed
+        self._feed: FeedWriter | None = None
         self._notify = notify
         self._clock = clock
         self._cond = threading.Condition()
@@ -147,13 +151,22 @@ class LiveMatch:
         self._entrants = {"A": team_a, "B": team_b}
         self._teams = {"A": team_a.to_json(), "B": team_b.to_json()}
         self._update(names=(team_a.name, team_b.name))
+        if self.feed_path is not None:
+            self._feed = FeedWriter(self.feed_path, "match")
+            self._feed.match_started(self._entrants, plan.config, plan.seed, plan.maps)
         try:
             result = run_match(team_a, team_b, plan.maps, plan.config, plan.seed,
                                observer=self._turn_played, on_round_start=self._round_started,
                                on_round_end=self._round_ended)
         except Exception as exc:  # noqa: BLE001 - shown in the view rather than lost in a thread
             self._update(error=f"the match stopped: {exc}")
+            if self._feed is not None:
+                self._feed.stopped(f"the match stopped: {exc}")
+                self._feed.close()
             return None
+        if self._feed is not None:
+            self._feed.match_ended(result)
+            self._feed.close()
         self._update(result=result, wins=dict(result.wins), ties=result.ties,
                      log=[self._result_line(result)])
         return result
@@ -168,6 +181,8 @@ class LiveMatch:
         return replace(entrant, make=make)
 
     def _round_started(self, index: int, board: Map, home: str, state: RoundState) -> None:
+        if self._feed is not None:
+            self._feed.round_started(index, board, home, state)
         if self._banner_due:
             # Held here rather than when the round ended: after the last round nothing is held,
             # so a match paused at its end shows its result (it waited for a resume before).
@@ -185,14 +200,9 @@ class LiveMatch:
         self._gate()
 
     def _turn_played(self, index: int, state: RoundState, events: list, record: dict[str, Any]) -> None:
-        lines = [f"turn {record['turn']}: {describe(e)}" for e in events]
-        for side in ("home", "away"):
-            answer = record.get(side, {})
-            for stream in ("stdout", "stderr"):
-                text = (answer.get(stream) or "").rstrip()
-                if text:
-                    lines += [f"  {side} {stream}: {line}" for line in text.splitlines()]
-            lines += [f"  {side} warning: {w}" for w in answer.get("warnings", [])]
+        if self._feed is not None:
+            self._feed.turn_played(index, state, events, record)
+        lines = turn_lines(record)
         with self._cond:
             if self._current is not None:
                 self._current["turns"].append(record)
@@ -202,6 +212,8 @@ class LiveMatch:
         self._gate(abortable=not state.over)
 
     def _round_ended(self, result: RoundResult) -> None:
+        if self._feed is not None:
+            self._feed.round_ended(result)
         view = self._view
         wins = dict(view.wins)
         ties = view.ties
@@ -219,17 +231,7 @@ class LiveMatch:
         self._banner_due = True
 
     def _result_line(self, result: MatchResult) -> str:
-        names = self._view.names
-        if result.aborted:
-            return f"match aborted after {counted(result.rounds_played, 'round')}"
-        winner = names[0 if result.winner == "A" else 1]
-        # With the rounds counted: "wins 0–0–1 after a coin toss" of a one-round test read as
-        # a loss of something longer.
-        played = f"{tally(result.wins, result.ties, result.winner)} in " \
-                 f"{counted(result.rounds_played, 'round')}"
-        if result.coin_toss:
-            return f"{winner} wins on a coin toss ({played}, tied)"
-        return f"{winner} wins {played}"
+        return result_line(result, self._view.names)
 
     def _gate(self, periods: int = 1, abortable: bool = True) -> None:
         """Hold the match thread until the UI lets the next turn be played."""
@@ -328,6 +330,33 @@ class LiveMatch:
                 interrupt = getattr(player, "interrupt", None)
                 if interrupt is not None:
                     interrupt()
+
+
+def result_line(result: MatchResult, names: tuple[str, str]) -> str:
+    """The match's result in one line of the log."""
+    if result.aborted:
+        return f"match aborted after {counted(result.rounds_played, 'round')}"
+    winner = names[0 if result.winner == "A" else 1]
+    # With the rounds counted: "wins 0–0–1 after a coin toss" of a one-round test read as
+    # a loss of something longer.
+    played = f"{tally(result.wins, result.ties, result.winner)} in " \
+             f"{counted(result.rounds_played, 'round')}"
+    if result.coin_toss:
+        return f"{winner} wins on a coin toss ({played}, tied)"
+    return f"{winner} wins {played}"
+
+
+def turn_lines(record: dict[str, Any]) -> list[str]:
+    """The log's lines of one turn: what happened, then what each AI printed or was warned of."""
+    lines = [f"turn {record.get('turn')}: {event}" for event in record.get("events", [])]
+    for side in ("home", "away"):
+        answer = record.get(side) or {}
+        for stream in ("stdout", "stderr"):
+            text = str(answer.get(stream) or "").rstrip()
+            if text:
+                lines += [f"  {side} {stream}: {line}" for line in text.splitlines()]
+        lines += [f"  {side} warning: {w}" for w in answer.get("warnings", [])]
+    return lines
 
 
 def last_line(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,13 @@ from studio.engines.common.words import counted
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.match_data import tally
+from studio.sessions.haunted.dropped import FOLDER as _FOLDER, recover_dropped
+from studio.sessions.haunted.feed import FEED_NAME, MATCH_SUFFIX, match_feed_path
 from studio.storage.errors import ProjectError
+from studio.storage.folder import slug
 from studio.storage.haunted.replay import load_replay, save_replay
 
-FOLDER = "replays"
+FOLDER = _FOLDER
 SUFFIXES = (".json", ".json.gz")
 
 
@@ -25,8 +29,36 @@ def replays_folder(project_folder: Path) -> Path:
     return Path(project_folder) / FOLDER
 
 
+def tournament_folder(project_folder: Path, name: str) -> Path:
+    """Where a project's tournament keeps its replays and ``index.json`` (§11)."""
+    return replays_folder(project_folder) / slug(name)
+
+
+def feed_locator(project_folder: Path, tournament: str | None = None) -> Callable[[], Path | None]:
+    """Where to look for a project's feed: its tournament's, or (without a name) the one written
+    last, tournament or match, so that a spectator moves on to the next run by itself."""
+    if tournament:
+        path = tournament_folder(project_folder, tournament) / FEED_NAME
+        return lambda: path
+    root = replays_folder(project_folder)
+
+    def newest() -> Path | None:
+        found = [*root.glob(f"*/{FEED_NAME}"), *root.glob(f"*{MATCH_SUFFIX}")]
+        stamped = []
+        for path in found:
+            try:
+                stamped.append((path.stat().st_mtime, str(path), path))
+            except OSError:
+                continue
+        return max(stamped)[2] if stamped else None
+
+    return newest
+
+
 def list_replays(project_folder: Path) -> list[Path]:
-    """Every replay file under ``replays/`` (tournaments' sub-folders too), newest first."""
+    """Every replay file under ``replays/`` (tournaments' sub-folders too), newest first; the
+    matches cut off by a killed studio among them (:func:`recover_dropped`)."""
+    recover_dropped(project_folder)
     root = replays_folder(project_folder)
     if not root.is_dir():
         return []
@@ -41,12 +73,13 @@ def _slug(text: str) -> str:
 
 def new_replay_path(project_folder: Path, names: tuple[str, str],
                     when: _dt.datetime | None = None) -> Path:
-    """A new file name in ``replays/``: date, time and the two teams, never an existing file."""
+    """A new file name in ``replays/``: date, time and the two teams, never an existing file (nor
+    one whose match is being played: its live feed is there)."""
     when = when or _dt.datetime.now()
     stem = f"{when:%Y-%m-%d-%H%M%S}-{_slug(names[0])}-vs-{_slug(names[1])}"
     root = replays_folder(project_folder)
     path, k = root / f"{stem}.json.gz", 2
-    while path.exists():
+    while path.exists() or match_feed_path(path).exists():
         path, k = root / f"{stem}-{k}.json.gz", k + 1
     return path
 

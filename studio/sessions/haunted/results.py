@@ -15,12 +15,14 @@ from typing import Any
 
 from studio.engines.haunted.standings import Record, Score, records, round_robin_order
 from studio.engines.haunted.tournament import (
+    DOUBLE_ROUND_ROBIN,
     SEMI_FINAL,
     SINGLE,
     TBD,
     THIRD_PLACE,
     BracketMatch,
     bracket,
+    round_robin_schedule,
 )
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
@@ -138,6 +140,35 @@ class Results:
     def champion(self) -> str | None:
         standings = self.document.get("standings") or []
         return standings[0] if self.complete and standings else None
+
+
+def next_match(document: dict[str, Any] | None, playing: int) -> str:
+    """The match after the one numbered ``playing``: "final: Alpha vs ?" ("" when none)."""
+    if document is None:
+        return ""
+    results = Results(document)
+    names = results.names
+    upcoming: list[tuple[str, int, int]] = []
+    if results.mode == SINGLE:
+        for column in results.columns():
+            for cell in column:
+                if cell.away is not None and cell.winner is None:
+                    upcoming.append((cell.stage, cell.home, cell.away))
+    else:
+        rounds = round_robin_schedule(len(names), results.mode == DOUBLE_ROUND_ROBIN)
+        schedule = [(f"round robin {k}", h, a) for k, pairs in enumerate(rounds, 1)
+                    for h, a in pairs]
+        upcoming = schedule[len(results.matches):]
+    if playing and playing > len(results.matches):
+        upcoming = upcoming[1:]  # the first open one is being played
+    if not upcoming:
+        return ""
+    stage, home, away = upcoming[0]
+
+    def who(k: int) -> str:
+        return "?" if k == TBD else names[k]
+
+    return f"{stage}: {who(home)} vs {who(away)}"
 
 
 def replay_of(folder: Path, match: dict[str, Any]) -> Path | None:

@@ -38,11 +38,11 @@ from studio.engines.haunted.tournament import (
     single_elimination,
 )
 from studio.sessions.haunted.entrants import resolve_entrant
-from studio.sessions.haunted.replays import replays_folder
+from studio.sessions.haunted.feed import FEED_NAME, FeedWriter
+from studio.sessions.haunted.replays import tournament_folder
 from studio.sessions.haunted.submissions import playing_teams, submissions_mode
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
-from studio.storage.folder import slug
 from studio.storage.haunted.kind import TeamEntry
 from studio.storage.haunted.replay import load_replay, save_replay
 from studio.storage.reading import decode_text, parse_json, read_bounded
@@ -51,16 +51,16 @@ INDEX = "index.json"
 FORMAT = "studio-haunted-tournament"
 
 
-def tournament_folder(project_folder: Path, name: str) -> Path:
-    """Where a project's tournament keeps its replays and ``index.json`` (§11)."""
-    return replays_folder(project_folder) / slug(name)
-
-
 def has_results(project_folder: Path, name: str) -> bool:
     """Whether a tournament called ``name`` left results beside the project (a run, or part of
     one), whether or not the project still has the tournament."""
     folder = tournament_folder(project_folder, name)
     return (folder / INDEX).exists() or replay_file(folder, 1).exists()
+
+
+def feed_file(folder: Path) -> Path:
+    """The live feed of the run saving to ``folder`` (see :mod:`studio.sessions.haunted.feed`)."""
+    return folder / FEED_NAME
 
 
 def replay_file(folder: Path, number: int) -> Path:
@@ -140,6 +140,8 @@ class TournamentPlan:
     """In submissions mode: (team, SHA-256 of the submission it plays)."""
     skipped: tuple[tuple[str, str], ...] = ()
     """In submissions mode: (team, why it does not play), left out of ``entrants``."""
+    pace: float = 0.0
+    """Seconds at least between two turns, so that a class can follow it live (0: full speed)."""
 
     @property
     def seeding(self) -> list[int]:
@@ -257,6 +259,9 @@ class TournamentRun:
         on_match: called on the run's thread after each match played (not for reused ones).
     """
 
+    live_feed = True
+    """Write the live feed beside the results (a bench measures the run without it)."""
+
     def __init__(self, plan: TournamentPlan, *, resume: bool = False,
                  notify: Callable[[], None] | None = None,
                  on_match: Callable[[Played], None] | None = None) -> None:
@@ -271,6 +276,9 @@ class TournamentRun:
         self._progress = Progress(0, plan.scheduled, "", index_document(plan, []))
         self.result: TournamentResult | None = None
         """Set when :meth:`run` completes."""
+        self.feed: FeedWriter | None = None
+        """The live feed beside the results, while :meth:`run` plays."""
+        self._entrants: list = []
 
     def progress(self) -> Progress:
         with self._lock:
@@ -297,15 +305,31 @@ class TournamentRun:
         if self._cancel.is_set():
             raise TournamentCancelled()
 
+    def _turn(self, *turn: Any) -> None:
+        if self.feed is not None:
+            self.feed.turn_played(*turn)
+        if self.plan.pace > 0:
+            self._cancel.wait(self.plan.pace)  # a cancel ends the wait at once
+        self._check()
+
+    def _entry(self, played: Played) -> dict[str, Any]:
+        return index_document(self.plan, [played])["matches"][0]
+
     def _started(self, fixture: Fixture) -> None:
         reused = self._done.get(fixture.number)
         if reused is not None:  # listed at once: a later cancel keeps it in the index
             self._played.append(Played(fixture.stage, fixture.home, fixture.away, fixture.seed,
                                        reused, fixture.number))
+            if self.feed is not None:
+                self.feed.match_reused(self._entry(self._played[-1]))
             self._show("")
             return
         self._check()
         names = self.plan.entrants
+        if self.feed is not None:
+            home, away = self._entrants[fixture.home], self._entrants[fixture.away]
+            self.feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
+                                    self.plan.maps, fixture.number, fixture.stage)
         self._show(f"{fixture.stage}: {names[fixture.home]} vs {names[fixture.away]}")
 
     def _finished(self, played: Played) -> None:
@@ -316,6 +340,8 @@ class TournamentRun:
         self._played.append(played)
         if folder is not None:
             _write_index(folder, index_document(self.plan, self._played))
+        if self.feed is not None:
+            self.feed.match_ended(played.result, self._entry(played))
         self._show("")
         if self._on_match is not None:
             self._on_match(played)
@@ -339,8 +365,34 @@ class TournamentRun:
                                     in_process=plan.in_process_builtins,
                                     require_confinement=plan.require_confinement)
                     for spec in plan.entrants]
-        hooks = {"on_match": self._finished, "done": self._done, "on_start": self._started,
-                 "observer": self._check}
+        self._entrants = entrants
+        hooks: dict[str, Any] = {"on_match": self._finished, "done": self._done,
+                                 "on_start": self._started, "observer": self._turn}
+        if folder is not None and self.live_feed:
+            self.feed = FeedWriter(feed_file(folder), "tournament")
+            self.feed.tournament_started(index_document(plan, []))
+            hooks.update(on_round_start=self.feed.round_started,
+                         on_round_end=self.feed.round_ended)
+        try:
+            document = self._play(entrants, hooks)
+        except TournamentCancelled:
+            self._stop("cancelled")
+            raise
+        except Exception as exc:
+            self._stop(f"stopped: {exc}")
+            raise
+        if self.feed is not None:
+            self.feed.tournament_ended(document)
+            self.feed.close()
+        return document
+
+    def _stop(self, why: str) -> None:
+        if self.feed is not None:
+            self.feed.stopped(why)
+            self.feed.close()
+
+    def _play(self, entrants: list, hooks: dict[str, Any]) -> dict[str, Any]:
+        plan, folder = self.plan, self.plan.replays
         try:
             if plan.mode == SINGLE:
                 result = single_elimination(entrants, plan.maps, plan.config, plan.seed,
