@@ -66,7 +66,8 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
     SCREEN_TITLE = "AI editor"
     AUTO_FOCUS = "#code"
     DEFAULT_CSS = """
-    AIEditorScreen #info { height: 1; padding: 0 1; background: $boost; color: $text-muted; }
+    AIEditorScreen #info { height: 1; padding: 0 1; background: $boost; color: $text-muted;
+                           text-wrap: nowrap; text-overflow: ellipsis; }
     AIEditorScreen #code { height: 1fr; }
     AIEditorScreen #status { height: auto; max-height: 3; padding: 0 1; }
     AIEditorScreen #status.-error { color: $text-error; }
@@ -184,6 +185,7 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
                  f"test: Test vs {self.opponent} (f4/^o) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
+        # One line, cut with "…" where the pane is narrower (at 80 columns the test's map).
         self.query_one("#info", Static).update(Text(inert(" · ".join(parts))))
 
     def status(self, text: str, error: bool = False) -> None:
