@@ -71,12 +71,14 @@ def _serve(args: argparse.Namespace) -> int:
     precompile()
     config = ServeConfig(folder=folder, authorized_keys=args.authorized_keys, host_key=key,
                          host=args.host, port=args.port, max_sessions=args.max_sessions,
-                         theme=args.theme)
+                         theme=args.theme, host_key_path=key_path)
     made = "made now" if created else "kept"
     return asyncio.run(_run(StudioSSH(config), f"{hostkey.fingerprint(key)} ({made} in {key_path})"))
 
 
 async def _run(server, key_line: str) -> int:
+    from studio.ssh.jail import availability
+
     config = server.config
     try:
         await server.start()
@@ -93,6 +95,7 @@ async def _run(server, key_line: str) -> int:
           f"(at most {config.max_sessions} sessions)\n"
           f"studio: host key {key_line}\n"
           f"studio: keys allowed: {config.authorized_keys}\n"
+          f"studio: sessions read and write only inside {config.folder}: {availability()}\n"
           f"studio: connect with: ssh -t -p {server.port} {host}\n"
           "studio: ctrl+c stops the server and every session", file=sys.stderr, flush=True)
     if config.host not in ("127.0.0.1", "::1", "localhost"):

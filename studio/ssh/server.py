@@ -19,8 +19,10 @@ import compileall
 import contextlib
 import os
 import re
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +68,8 @@ class ServeConfig:
     theme: str | None = None
     grace: float = 1.0
     """Seconds a session's studio gets to end after a hangup before it is terminated, then killed."""
+    host_key_path: Path | None = None
+    """Where the host key is kept: one of the files a session may never reach."""
     log: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
 
 
@@ -150,11 +154,28 @@ class StudioSSH:
         self._endings.add(task)
         task.add_done_callback(self._endings.discard)
 
-    def argv(self) -> list[str]:
+    def own_files(self) -> list[Path]:
+        """The server's files, never to be reached from a session wherever they sit."""
+        config = self.config
+        files = [config.authorized_keys]
+        if config.host_key_path is not None:
+            files += [config.host_key_path, config.host_key_path.with_name(
+                config.host_key_path.name + ".pub")]
+        return files
+
+    def argv(self, temp: Path | None = None) -> list[str]:
+        """The session's command line: the server's options (the served folder, the session's
+        temp folder, the files to hide), then ``--`` and the studio's own arguments."""
         theme = ["--theme", self.config.theme] if self.config.theme else []
+        folder = str(Path(self.config.folder).resolve())
+        mine = ["--served", folder]
+        if temp is not None:
+            mine += ["--temp", str(temp)]
+        for path in self.own_files():
+            mine += ["--hide", str(Path(path).absolute())]
         # -P: the working folder may hold another checkout's ``studio``; never import that one.
-        return [sys.executable, "-P", "-m", "studio.ssh.child", "open", *theme,
-                str(self.config.folder)]
+        return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme,
+                folder]
 
 
 class Connection(asyncssh.SSHServer):
@@ -265,6 +286,7 @@ class StudioSession(asyncssh.SSHServerSession):
         self.process: PtyProcess | None = None
         self.size = (80, 24)
         self.has_pty = False
+        self.temp: Path | None = None
         self._closed = False
         self.flow: Flow  # made with the channel: holds the studio while its client does not read
 
@@ -305,10 +327,22 @@ class StudioSession(asyncssh.SSHServerSession):
         term = self.chan.get_terminal_type()
         env = session_env(term, dict(self.chan.get_environment()))
         try:
-            self.process = PtyProcess(self.hub.argv(), env, self.size, self._output, self._exited)
+            # Its own temp folder, the only writable place besides the served folder: AI workers
+            # make theirs in it, numba caches there, and no session sees another's.
+            self.temp = Path(tempfile.mkdtemp(prefix="studio-session-"))
+            env["TMPDIR"] = str(self.temp)
+            env["NUMBA_CACHE_DIR"] = str(self.temp / "numba")
+            self.process = PtyProcess(self.hub.argv(self.temp), env, self.size, self._output,
+                                      self._exited)
         except OSError as exc:
             self.hub.sessions.discard(self)
+            self._remove_temp()
             self._refuse(f"cannot start the studio: {exc}", f"failed to start: {exc}")
+
+    def _remove_temp(self) -> None:
+        if self.temp is not None:
+            shutil.rmtree(self.temp, ignore_errors=True)
+            self.temp = None
 
     def _refuse(self, message: str, reason: str) -> None:
         assert self.chan is not None
@@ -367,6 +401,7 @@ class StudioSession(asyncssh.SSHServerSession):
     def _exited(self, code: int) -> None:
         """The studio ended by itself (quit or crash): pass its status on and close."""
         self.hub.sessions.discard(self)
+        self._remove_temp()
         outcome = f"studio exited ({code})" if code >= 0 else f"studio killed by signal {-code}"
         self.connection.note(outcome)
         if self.chan is not None and not self._closed:
@@ -395,5 +430,6 @@ class StudioSession(asyncssh.SSHServerSession):
                 return await process.end(self.hub.config.grace)
             finally:
                 self.hub.sessions.discard(self)
+                self._remove_temp()
 
         self.hub.track(asyncio.ensure_future(end()))

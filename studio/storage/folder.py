@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from studio.storage import served
 from studio.storage.atomic import backup_path
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
@@ -91,8 +92,9 @@ def scan_folder(folder: str | Path) -> list[ProjectEntry]:
         paths = sorted(folder.glob(f"*{SUFFIX}"))
     except OSError as exc:
         raise ProjectError(f"cannot list the folder: {exc.strerror or exc}", file=folder) from None
+    # The server's own files are not the session's to see, even when kept in the folder.
     entries = [entry for path in paths if not path.name.startswith(".")
-               and (entry := _entry(path)) is not None]
+               and not served.is_hidden(path) and (entry := _entry(path)) is not None]
     entries += [entry for path in trrbt_paths(folder) if (entry := _trrbt_entry(path)) is not None]
     entries += [entry for path in sorted(folder.glob(f"*{BTREPLAY_SUFFIX}"))
                 if not path.name.startswith(".") and (entry := _btreplay_entry(path)) is not None]
@@ -274,8 +276,7 @@ def _follow_replays(old: Path, new: Path, old_sha: str, new_sha: str) -> None:
 def move_to_trash(path: str | Path) -> Path:
     """Move a project file (broken or not) to the folder's trash; returns where it went."""
     path = Path(path)
-    trash = path.parent / TRASH
-    trash.mkdir(exist_ok=True)
+    trash = served.make_folder(path.parent / TRASH, parents=False)
     target = trash / path.name
     if target.exists():
         stamp = datetime.fromtimestamp(time.time()).strftime("%Y%m%d-%H%M%S")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines.haunted.ai import landlock
 from studio.ssh import hostkey
 from studio.ssh.pty_process import PtyProcess, descendants
 from tests.ssh.conftest import ROOT, alive
@@ -138,6 +139,8 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
             lines.append(line.decode())
         text = "".join(lines)
         assert "host key SHA256:" in text and "(made now in" in text
+        assert f"sessions read and write only inside {shared}: " in text
+        assert ("confined with Landlock ABI" in text) == (landlock.abi_version() >= 1)
         assert (tmp_path / "state" / "studio" / hostkey.KEY_NAME).exists()
         port = int(lines[-1].split("-p ")[1].split()[0])
         terminal = await RemoteTerminal.open(port, client_key)

@@ -25,9 +25,9 @@ from studio.screens.formatting import inert
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
-from studio.sessions.haunted.ai_files import read_ai_source
+from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
-from studio.storage import ProjectError, StaleFileError, atomic_write
+from studio.storage import ProjectError, StaleFileError, atomic_write, served
 from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
@@ -239,10 +239,13 @@ class AIEditorScreen(HauntedScreen):
                 return False
         text = self.area.text
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            served.make_folder(self.path.parent)
             atomic_write(self.path, text.encode("utf-8"), backup=True)
         except OSError as exc:
             self.status(f"✗ cannot save {self.shown_path}: {exc.strerror or exc}", error=True)
+            return False
+        except ProjectError as exc:
+            self.status(f"✗ cannot save {self.shown_path}: {exc.message}", error=True)
             return False
         self._disk, self._saved_text = text.encode("utf-8"), text
         self._changed()
@@ -268,16 +271,10 @@ class AIEditorScreen(HauntedScreen):
 
         def submit(values: dict[str, str]) -> str:
             text = values["file"].strip()
-            if not text:
-                return "give a file name"
-            target = self.folder / Path(text).expanduser()
-            if target.exists():
-                return "that file exists: choose another name"
             try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(target, self.area.text.encode("utf-8"), backup=False)
-            except OSError as exc:
-                return f"cannot write {target}: {exc.strerror or exc}"
+                export_copy(self.folder, text, self.area.text.encode("utf-8"))
+            except ProjectError as exc:
+                return exc.message + (f" ({exc.hint})" if exc.hint else "")
             self.status(f"Exported a copy to {text}; still editing {self.shown_path}")
             return ""
 

@@ -38,6 +38,7 @@ from studio.engines.haunted.tournament import (
 )
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.replays import replays_folder
+from studio.storage import served
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
 from studio.storage.folder import slug
@@ -92,7 +93,7 @@ def read_index(folder: Path) -> dict[str, Any] | None:
 def _write_index(folder: Path, document: dict[str, Any]) -> None:
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        served.make_folder(folder)
         atomic_write(folder / INDEX, data, backup=False)
     except OSError as exc:
         raise ProjectError(f"cannot write the tournament index: {exc.strerror or exc}",
