@@ -6,11 +6,12 @@ that terminal the session's *controlling* terminal is what lets the kernel deliv
 the client's window changes and SIGHUP when the client goes away. Doing it here rather than in
 a ``preexec_fn`` keeps the server's fork free of Python code (unsafe next to threads).
 
-    python -m studio.ssh.child --served FOLDER [--temp DIR] [--hide FILE ...] -- [studio args]
+    python -m studio.ssh.child --served FOLDER [--temp DIR] [--hide FILE ...]
+        [--role ROLE --name NAME [--team TEAM]] -- [studio args]
 
 Everything before ``--`` is the server's: the argv is built by the server alone (a client
 chooses nothing in it), so the folder, the files hidden from the session and (later) who the
-user is cannot be forged from the client's side. The path rule is set before the studio is
+user is (role, name, team: from the roster) cannot be forged from the client's side. The path rule is set before the studio is
 imported, and Landlock before any thread starts (it binds the thread that asks, and every
 thread and process started after).
 """
@@ -49,6 +50,15 @@ def main() -> int:
         temp = Path(options["temp"][0]) if "temp" in options else None
         os.chdir(root)  # a relative path a session types starts in its folder
         served.serve_from(root, options.get("hide", []), readable=[package_folder()])
+        if "role" in options:
+            from studio.sessions import access
+
+            person = access.Access(options["role"][0], options.get("name", [""])[0],
+                                   options.get("team", [""])[0])
+            access.grant(person)
+            guard = access.file_guard(person, root.resolve())
+            if guard is not None:
+                served.guard_with(guard)
         _abi, _error = confine(root.resolve(), temp)  # the server's start line said which
     from studio.cli import main as studio_main
 

@@ -34,6 +34,8 @@ import studio
 from studio.engines.common.inert import inert
 from studio.ssh.flow import Flow
 from studio.ssh.pty_process import PtyProcess
+from studio.storage.errors import ProjectError
+from studio.storage.roster import Person, Roster, load_roster
 
 PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
 """The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
@@ -70,6 +72,9 @@ class ServeConfig:
     """Seconds a session's studio gets to end after a hangup before it is terminated, then killed."""
     host_key_path: Path | None = None
     """Where the host key is kept: one of the files a session may never reach."""
+    roster: Path | None = None
+    """Who each key is and in which role (``studio.storage.roster``); read at every login, and
+    then the only keys allowed in. None: the authorized keys, everyone a teacher."""
     log: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
 
 
@@ -157,15 +162,16 @@ class StudioSSH:
     def own_files(self) -> list[Path]:
         """The server's files, never to be reached from a session wherever they sit."""
         config = self.config
-        files = [config.authorized_keys]
+        files = [config.authorized_keys] + ([config.roster] if config.roster else [])
         if config.host_key_path is not None:
             files += [config.host_key_path, config.host_key_path.with_name(
                 config.host_key_path.name + ".pub")]
         return files
 
-    def argv(self, temp: Path | None = None) -> list[str]:
+    def argv(self, temp: Path | None = None, person: Person | None = None) -> list[str]:
         """The session's command line: the server's options (the served folder, the session's
-        temp folder, the files to hide), then ``--`` and the studio's own arguments."""
+        temp folder, the files to hide, who logged in), then ``--`` and the studio's own
+        arguments."""
         theme = ["--theme", self.config.theme] if self.config.theme else []
         folder = str(Path(self.config.folder).resolve())
         mine = ["--served", folder]
@@ -173,6 +179,9 @@ class StudioSSH:
             mine += ["--temp", str(temp)]
         for path in self.own_files():
             mine += ["--hide", str(Path(path).absolute())]
+        if person is not None:
+            mine += ["--role", person.role, "--name", person.name]
+            mine += ["--team", person.team] if person.team else []
         # -P: the working folder may hold another checkout's ``studio``; never import that one.
         return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme,
                 folder]
@@ -192,6 +201,9 @@ class Connection(asyncssh.SSHServer):
         self.ended = ""
         self.refused_keys = 0
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
+        self._roster: Roster | None = None
+        self.person: Person | None = None
+        """Who logged in, from the roster (None without one: a teacher)."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -209,7 +221,12 @@ class Connection(asyncssh.SSHServer):
             self.ended = "closed"
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         duration = time.monotonic() - self.started
-        self.hub.config.log(f"{stamp} peer={self.peer} user={self.user} key={self.key} "
+        who = ""
+        if self.person is not None:  # the roster's words: one field each, inert, no spaces
+            name = inert(self.person.name).replace(" ", "_")
+            team = f" team={inert(self.person.team).replace(' ', '_')}" if self.person.team else ""
+            who = f"name={name} role={self.person.role}{team} "
+        self.hub.config.log(f"{stamp} peer={self.peer} user={self.user} {who}key={self.key} "
                             f"duration={duration:.1f}s ended={self.ended}")
 
     def note(self, what: str) -> None:
@@ -223,6 +240,13 @@ class Connection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         # One field of the log line: no escape obeyed, no space or newline to forge another.
         self.user = inert(username[:64]).replace(" ", "_") or "-"
+        if self.hub.config.roster is not None:
+            try:
+                self._roster = load_roster(self.hub.config.roster)
+            except ProjectError as exc:
+                self._roster = None
+                self.note(f"no usable roster ({exc})")
+            return True
         try:
             self._keys = asyncssh.read_authorized_keys(str(self.hub.config.authorized_keys))
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
@@ -244,8 +268,17 @@ class Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # from="..." restrictions in the file are honoured; other options have nothing to do
-        # here, since a session can only ever run the studio.
-        if self._keys is None or self._keys.validate(key, self._host, self._host) is None:
+        # here, since a session can only ever run the studio. asyncssh asks again for the key
+        # it checks a signature of, right before the login succeeds: the person kept is that
+        # key's, not one a client only offered.
+        if self.hub.config.roster is not None:
+            person = None if self._roster is None else \
+                self._roster.who(key.get_algorithm(), key.public_data)
+            if person is None:
+                self.refused_keys += 1
+                return False
+            self.person = person
+        elif self._keys is None or self._keys.validate(key, self._host, self._host) is None:
             self.refused_keys += 1
             return False
         self.key = key.get_fingerprint("sha256")
@@ -332,8 +365,8 @@ class StudioSession(asyncssh.SSHServerSession):
             self.temp = Path(tempfile.mkdtemp(prefix="studio-session-"))
             env["TMPDIR"] = str(self.temp)
             env["NUMBA_CACHE_DIR"] = str(self.temp / "numba")
-            self.process = PtyProcess(self.hub.argv(self.temp), env, self.size, self._output,
-                                      self._exited)
+            argv = self.hub.argv(self.temp, self.connection.person)
+            self.process = PtyProcess(argv, env, self.size, self._output, self._exited)
         except OSError as exc:
             self.hub.sessions.discard(self)
             self._remove_temp()

@@ -107,7 +107,7 @@ def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool =
     given = Path(path)
     if served.served_root() is not None:
         served.inside(given, "the save", write=True)  # a link there may not lead out
-        path = served.inside(given.parent, "the save", write=True) / given.name
+        path = served.inside(given.parent, "the save", write=True, folder=True) / given.name
     folder = path.parent
     fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     tmp = Path(tmp_name)

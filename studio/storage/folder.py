@@ -276,6 +276,7 @@ def _follow_replays(old: Path, new: Path, old_sha: str, new_sha: str) -> None:
 def move_to_trash(path: str | Path) -> Path:
     """Move a project file (broken or not) to the folder's trash; returns where it went."""
     path = Path(path)
+    served.inside(path, "the delete", write=True)
     trash = served.make_folder(path.parent / TRASH, parents=False)
     target = trash / path.name
     if target.exists():

@@ -18,13 +18,16 @@ here is not the only wall.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from studio.storage.errors import ProjectError
 
 _state: dict[str, object] = {"root": None, "hidden": frozenset(), "hidden_ids": frozenset(),
-                             "readable": ()}
+                             "readable": (), "guard": None}
+
+Guard = Callable[[Path, bool, bool], str]
+"""``guard(real_path, write, folder)``: "" when the session's person may, else why not."""
 
 
 def serve_from(root: str | Path, hidden: Iterable[str | Path] = (),
@@ -51,6 +54,14 @@ def serve_from(root: str | Path, hidden: Iterable[str | Path] = (),
                   readable=tuple(Path(os.path.realpath(folder)) for folder in readable))
 
 
+def guard_with(guard: Guard) -> None:
+    """Let ``guard`` (the session's role, from ``studio.sessions.access``) refuse paths inside
+    the folder too; once, after :func:`serve_from`."""
+    if _state["root"] is None or _state["guard"] is not None:
+        raise RuntimeError("a guard needs a served folder, and there is one guard only")
+    _state["guard"] = guard
+
+
 def served_root() -> Path | None:
     """The served folder this process is held to; None when it is not served."""
     root = _state["root"]
@@ -64,7 +75,7 @@ def _refuse(given: Path | str, why: str, root: Path) -> ProjectError:
 
 
 def inside(path: str | Path, what: str = "the file", write: bool = False,
-           shown: str | None = None) -> Path:
+           shown: str | None = None, folder: bool = False) -> Path:
     """``path`` as it really is (links followed), after checking the rule; unchanged when the
     process is not served.
 
@@ -74,6 +85,7 @@ def inside(path: str | Path, what: str = "the file", write: bool = False,
         what: what the path is, for the message ("the CSV file").
         write: the path is to be written (or created): the read-only folders do not count.
         shown: how to name the path in a refusal (what the person typed); default ``path``.
+        folder: the path is a folder the file goes in, not the file itself.
 
     Raises:
         ProjectError: the path leads outside the served folder (by its path or through a link),
@@ -99,6 +111,11 @@ def inside(path: str | Path, what: str = "the file", write: bool = False,
     if _hidden(real):
         raise _refuse(name, f"is the server's own file, never open to a session, so {what} "
                              "is refused", root)
+    guard = _state["guard"]
+    if guard is not None:
+        why = guard(real, write, folder)  # type: ignore[operator]
+        if why:
+            raise ProjectError(why, file=Path(name))
     return real
 
 
@@ -169,6 +186,6 @@ def open_file(path: str | Path, flags: int, mode: int = 0o666, what: str = "the 
 
 def make_folder(path: str | Path, parents: bool = True) -> Path:
     """``mkdir -p`` under the rule; returns the folder (existing is fine)."""
-    real = inside(path, "the folder", write=True)
+    real = inside(path, "the folder", write=True, folder=True)
     real.mkdir(parents=parents, exist_ok=True)
     return real

@@ -28,11 +28,13 @@ def shared(tmp_path: Path) -> Path:
 
 
 def words(terminal: RemoteTerminal) -> str:
-    """The open dialog's text (between its side borders) as one line of words, then the whole
-    screen's: a message wrapped across lines of the dialog reads as it was written."""
-    inside = [line[line.index("█") + 1:line.rindex("█")] for line in terminal.screen.display
-              if line.count("█") >= 2]
-    return " ".join(" ".join(inside).split()) + " | " + " ".join(terminal.text().split())
+    """The open dialog's text (between its side borders), the notes' (right of their bar), then
+    the whole screen's, each as one line of words: a message wrapped across lines reads as it
+    was written."""
+    lines = terminal.screen.display
+    dialog = [line[line.index("█") + 1:line.rindex("█")] for line in lines if line.count("█") >= 2]
+    notes = [line[line.rindex("▌") + 1:] for line in lines if "▌" in line]
+    return " | ".join(" ".join(" ".join(part).split()) for part in (dialog, notes, lines))
 
 
 async def wait_words(terminal: RemoteTerminal, *texts: str, timeout: float = 20) -> None:

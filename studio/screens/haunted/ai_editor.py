@@ -25,6 +25,7 @@ from studio.screens.formatting import inert
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
+from studio.sessions import access
 from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
 from studio.storage import ProjectError, StaleFileError, atomic_write, served
@@ -108,6 +109,9 @@ class AIEditorScreen(HauntedScreen):
         else:
             self.path = Path(path) if path is not None else self.folder / str(team.get("source"))
         try:
+            refused = access.current().open_source(team) if team_index is not None else ""
+            if refused:
+                raise ProjectError(refused)
             if self.builtin is None and path is None:
                 self.path = source_path(self.folder, str(team.get("source")))
             self._disk = read_ai_source(self.path)
