@@ -12,6 +12,7 @@ import pytest
 
 from tests.ssh.conftest import ROOT
 from tests.ssh.terminal import RemoteTerminal
+from tests.ssh.test_server import wait_until
 
 CTRL_U = "\x15"  # clears an input (delete to the start)
 CTRL_E = "\x05"  # the AI editor's export
@@ -133,7 +134,7 @@ async def test_save_as_a_path_out_stays_a_name_inside(make_server, client_key,
     await terminal.press("enter", pause=0.5)
     await terminal.wait_for("Save as a new project")
     await type_field(terminal, "../../outside/stolen")
-    await terminal.settle()
+    await wait_until(lambda: len(list(shared.glob("*.toml"))) == 2, 30)  # saved, as a name
     names = sorted(p.name for p in shared.glob("*.toml"))
     assert len(names) == 2 and "haunted-tiles.toml" in names, names
     nothing_outside(shared)
