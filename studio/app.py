@@ -60,6 +60,17 @@ _SIGHUP = getattr(signal, "SIGHUP", 1)
 """Windows has no SIGHUP: naming it here stopped the studio from importing at all there."""
 
 
+def _person() -> str:
+    """Who is logged in to this served session ("" locally: no roles, nothing loaded for them)."""
+    from studio.storage import served
+
+    if served.served_root() is None:
+        return ""
+    from studio.sessions import access
+
+    return access.current().label
+
+
 class StudioApp(TypeAhead):
     """The studio. ``path`` is a folder of projects or one project file."""
 
@@ -197,7 +208,11 @@ class StudioApp(TypeAhead):
     """Columns of the header beside its title: Textual's icon (8) and clock space (10)."""
 
     def format_title(self, title: str, sub_title: str) -> Content:
-        # Textual cuts the line at its end, which is where the unsaved mark is.
+        # Textual cuts the line at its end, which is where the unsaved mark is. Who is logged
+        # in (a served session with a roster) comes first, so it is never the part cut off.
+        person = _person()
+        if person:
+            title = f"{person} · {title}"
         width = self.size.width - self.HEADER_SIDES
         return super().format_title(*fit_title(inert(title), inert(sub_title), width))
 

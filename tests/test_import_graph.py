@@ -24,7 +24,7 @@ LAYERS = {
     "widgets": {"engines", "storage", "sessions"},
     "screens": {"engines", "storage", "sessions", "widgets"},
     "commands": {"engines", "storage", "sessions", "ssh"},
-    "ssh": {"engines", "cli"},
+    "ssh": {"engines", "storage", "sessions", "cli"},
     "app": {"engines", "storage", "sessions", "widgets", "screens"},
     "cli": {"engines", "storage", "sessions", "commands", "app"},
     "__main__": {"cli"},

@@ -37,6 +37,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host-key", metavar="FILE", type=Path, default=None,
                         help="the server's private key (default: made once in "
                              "$XDG_STATE_HOME/studio or ~/.local/state/studio)")
+    parser.add_argument("--roster", metavar="FILE", type=Path, default=None,
+                        help="who each key is: a person, a role (teacher, student, spectator) "
+                             "and a student's team (see the README); read again at every login "
+                             "and then the only keys let in (default: none, everyone a teacher)")
     parser.add_argument("--max-sessions", metavar="N", type=int, default=8,
                         help="sessions at once; more are refused with a message (default: 8)")
     parser.add_argument("--theme", choices=["dark", "light", "ansi"], default=None,
@@ -65,18 +69,30 @@ def _serve(args: argparse.Namespace) -> int:
         key, created = hostkey.load_or_create(key_path)
     except hostkey.HostKeyError as exc:
         return _fail(str(exc))
-    if not args.authorized_keys.is_file():
+    if args.roster is None and not args.authorized_keys.is_file():
         print(f"studio: warning: {args.authorized_keys} does not exist yet: nobody can log in "
               "until it holds a public key", file=sys.stderr)
+    roster_line = "no roster: everyone who logs in is a teacher (--roster FILE gives roles)"
+    if args.roster is not None:
+        from studio.storage.roster import load_roster
+
+        roster = load_roster(args.roster)  # a mistake stops the start, naming file and field
+        counts = {role: sum(p.role == role for p in roster.people)
+                  for role in ("teacher", "student", "spectator")}
+        roster_line = (f"roster {args.roster}: " + ", ".join(f"{n} {role}{'s' * (n != 1)}"
+                       for role, n in counts.items()) + "; only its keys log in")
     precompile()
     config = ServeConfig(folder=folder, authorized_keys=args.authorized_keys, host_key=key,
                          host=args.host, port=args.port, max_sessions=args.max_sessions,
-                         theme=args.theme)
+                         theme=args.theme, host_key_path=key_path, roster=args.roster)
     made = "made now" if created else "kept"
-    return asyncio.run(_run(StudioSSH(config), f"{hostkey.fingerprint(key)} ({made} in {key_path})"))
+    return asyncio.run(_run(StudioSSH(config), f"{hostkey.fingerprint(key)} ({made} in {key_path})",
+                            roster_line))
 
 
-async def _run(server, key_line: str) -> int:
+async def _run(server, key_line: str, roster_line: str) -> int:
+    from studio.ssh.jail import availability
+
     config = server.config
     try:
         await server.start()
@@ -92,7 +108,9 @@ async def _run(server, key_line: str) -> int:
     print(f"studio: serving {config.folder} over SSH on {host}:{server.port} "
           f"(at most {config.max_sessions} sessions)\n"
           f"studio: host key {key_line}\n"
-          f"studio: keys allowed: {config.authorized_keys}\n"
+          + (f"studio: keys allowed: {config.authorized_keys}\n" if config.roster is None else "")
+          + f"studio: {roster_line}\n"
+          f"studio: sessions read and write only inside {config.folder}: {availability()}\n"
           f"studio: connect with: ssh -t -p {server.port} {host}\n"
           "studio: ctrl+c stops the server and every session", file=sys.stderr, flush=True)
     if config.host not in ("127.0.0.1", "::1", "localhost"):

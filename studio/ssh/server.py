@@ -15,12 +15,11 @@ in it cannot forge a log line.
 from __future__ import annotations
 
 import asyncio
-import compileall
 import contextlib
-import os
-import re
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,13 +27,13 @@ from pathlib import Path
 
 import asyncssh
 
-import studio
 from studio.engines.common.inert import inert
+# precompile and session_env are the server's to offer (the serve command and tests use them).
+from studio.ssh.environment import precompile, session_env  # noqa: F401
 from studio.ssh.flow import Flow
 from studio.ssh.pty_process import PtyProcess
-
-PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
-"""The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
+from studio.storage.errors import ProjectError
+from studio.storage.roster import Person, Roster, load_roster
 
 RESTORE_TERMINAL = (
     b"\x18"  # CAN: ends an escape sequence the studio's last bytes may have left half-sent
@@ -46,11 +45,6 @@ RESTORE_TERMINAL = (
 """What the studio writes when it leaves the terminal, for the server to write when the studio
 cannot: it was ended by the server stopping, or killed. Without it the client's terminal stayed
 in the alternate screen, with mouse reports on and no cursor."""
-
-_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
-_PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "TZ", "TMPDIR", "XDG_STATE_HOME",
-               "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")
-"""The server's own variables a session inherits; the client's are not trusted, except below."""
 
 
 @dataclass
@@ -66,39 +60,12 @@ class ServeConfig:
     theme: str | None = None
     grace: float = 1.0
     """Seconds a session's studio gets to end after a hangup before it is terminated, then killed."""
+    host_key_path: Path | None = None
+    """Where the host key is kept: one of the files a session may never reach."""
+    roster: Path | None = None
+    """Who each key is and in which role (``studio.storage.roster``); read at every login, and
+    then the only keys allowed in. None: the authorized keys, everyone a teacher."""
     log: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
-
-
-def session_env(term: str | None, client_env: dict[str, str],
-                server_env: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a session's studio process.
-
-    Only the terminal type and colour hints come from the client, checked; the locale is always
-    UTF-8, since what the studio draws (box lines, blocks, arrows) needs it.
-    """
-    base = os.environ if server_env is None else server_env
-    env = {name: base[name] for name in _PASSED_ENV if name in base}
-    env["TERM"] = term if term and _TERM.fullmatch(term) else "xterm-256color"
-    env["LANG"] = "C.UTF-8"
-    env["PYTHONUTF8"] = "1"
-    env["PYTHONPATH"] = str(PACKAGE_ROOT)
-    if client_env.get("COLORTERM") in ("truecolor", "24bit"):
-        env["COLORTERM"] = client_env["COLORTERM"]
-    if "NO_COLOR" in client_env:
-        env["NO_COLOR"] = "1"
-    return env
-
-
-def precompile() -> None:
-    """Write the studio's bytecode once, so that no session pays for compiling it.
-
-    Without cached bytecode (a fresh checkout, or PYTHONDONTWRITEBYTECODE in the environment)
-    every session would compile ~300 modules before its first frame: about 0.3 s of a 0.6 s start.
-    """
-    try:
-        compileall.compile_dir(PACKAGE_ROOT / "studio", quiet=2, workers=1)
-    except OSError:
-        pass  # a read-only install: sessions start a little slower, that is all
 
 
 class StudioSSH:
@@ -150,11 +117,32 @@ class StudioSSH:
         self._endings.add(task)
         task.add_done_callback(self._endings.discard)
 
-    def argv(self) -> list[str]:
+    def own_files(self) -> list[Path]:
+        """The server's files, never to be reached from a session wherever they sit."""
+        config = self.config
+        files = [config.authorized_keys] + ([config.roster] if config.roster else [])
+        if config.host_key_path is not None:
+            files += [config.host_key_path, config.host_key_path.with_name(
+                config.host_key_path.name + ".pub")]
+        return files
+
+    def argv(self, temp: Path | None = None, person: Person | None = None) -> list[str]:
+        """The session's command line: the server's options (the served folder, the session's
+        temp folder, the files to hide, who logged in), then ``--`` and the studio's own
+        arguments."""
         theme = ["--theme", self.config.theme] if self.config.theme else []
+        folder = str(Path(self.config.folder).resolve())
+        mine = ["--served", folder]
+        if temp is not None:
+            mine += ["--temp", str(temp)]
+        for path in self.own_files():
+            mine += ["--hide", str(Path(path).absolute())]
+        if person is not None:
+            mine += ["--role", person.role, "--name", person.name]
+            mine += ["--team", person.team] if person.team else []
         # -P: the working folder may hold another checkout's ``studio``; never import that one.
-        return [sys.executable, "-P", "-m", "studio.ssh.child", "open", *theme,
-                str(self.config.folder)]
+        return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme,
+                folder]
 
 
 class Connection(asyncssh.SSHServer):
@@ -171,6 +159,9 @@ class Connection(asyncssh.SSHServer):
         self.ended = ""
         self.refused_keys = 0
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
+        self._roster: Roster | None = None
+        self.person: Person | None = None
+        """Who logged in, from the roster (None without one: a teacher)."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -188,7 +179,12 @@ class Connection(asyncssh.SSHServer):
             self.ended = "closed"
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         duration = time.monotonic() - self.started
-        self.hub.config.log(f"{stamp} peer={self.peer} user={self.user} key={self.key} "
+        who = ""
+        if self.person is not None:  # the roster's words: one field each, inert, no spaces
+            name = inert(self.person.name).replace(" ", "_")
+            team = f" team={inert(self.person.team).replace(' ', '_')}" if self.person.team else ""
+            who = f"name={name} role={self.person.role}{team} "
+        self.hub.config.log(f"{stamp} peer={self.peer} user={self.user} {who}key={self.key} "
                             f"duration={duration:.1f}s ended={self.ended}")
 
     def note(self, what: str) -> None:
@@ -202,6 +198,13 @@ class Connection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         # One field of the log line: no escape obeyed, no space or newline to forge another.
         self.user = inert(username[:64]).replace(" ", "_") or "-"
+        if self.hub.config.roster is not None:
+            try:
+                self._roster = load_roster(self.hub.config.roster)
+            except ProjectError as exc:
+                self._roster = None
+                self.note(f"no usable roster ({exc})")
+            return True
         try:
             self._keys = asyncssh.read_authorized_keys(str(self.hub.config.authorized_keys))
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
@@ -223,8 +226,17 @@ class Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # from="..." restrictions in the file are honoured; other options have nothing to do
-        # here, since a session can only ever run the studio.
-        if self._keys is None or self._keys.validate(key, self._host, self._host) is None:
+        # here, since a session can only ever run the studio. asyncssh asks again for the key
+        # it checks a signature of, right before the login succeeds: the person kept is that
+        # key's, not one a client only offered.
+        if self.hub.config.roster is not None:
+            person = None if self._roster is None else \
+                self._roster.who(key.get_algorithm(), key.public_data)
+            if person is None:
+                self.refused_keys += 1
+                return False
+            self.person = person
+        elif self._keys is None or self._keys.validate(key, self._host, self._host) is None:
             self.refused_keys += 1
             return False
         self.key = key.get_fingerprint("sha256")
@@ -265,6 +277,7 @@ class StudioSession(asyncssh.SSHServerSession):
         self.process: PtyProcess | None = None
         self.size = (80, 24)
         self.has_pty = False
+        self.temp: Path | None = None
         self._closed = False
         self.flow: Flow  # made with the channel: holds the studio while its client does not read
 
@@ -305,10 +318,22 @@ class StudioSession(asyncssh.SSHServerSession):
         term = self.chan.get_terminal_type()
         env = session_env(term, dict(self.chan.get_environment()))
         try:
-            self.process = PtyProcess(self.hub.argv(), env, self.size, self._output, self._exited)
+            # Its own temp folder, the only writable place besides the served folder: AI workers
+            # make theirs in it, numba caches there, and no session sees another's.
+            self.temp = Path(tempfile.mkdtemp(prefix="studio-session-"))
+            env["TMPDIR"] = str(self.temp)
+            env["NUMBA_CACHE_DIR"] = str(self.temp / "numba")
+            argv = self.hub.argv(self.temp, self.connection.person)
+            self.process = PtyProcess(argv, env, self.size, self._output, self._exited)
         except OSError as exc:
             self.hub.sessions.discard(self)
+            self._remove_temp()
             self._refuse(f"cannot start the studio: {exc}", f"failed to start: {exc}")
+
+    def _remove_temp(self) -> None:
+        if self.temp is not None:
+            shutil.rmtree(self.temp, ignore_errors=True)
+            self.temp = None
 
     def _refuse(self, message: str, reason: str) -> None:
         assert self.chan is not None
@@ -367,6 +392,7 @@ class StudioSession(asyncssh.SSHServerSession):
     def _exited(self, code: int) -> None:
         """The studio ended by itself (quit or crash): pass its status on and close."""
         self.hub.sessions.discard(self)
+        self._remove_temp()
         outcome = f"studio exited ({code})" if code >= 0 else f"studio killed by signal {-code}"
         self.connection.note(outcome)
         if self.chan is not None and not self._closed:
@@ -395,5 +421,6 @@ class StudioSession(asyncssh.SSHServerSession):
                 return await process.end(self.hub.config.grace)
             finally:
                 self.hub.sessions.discard(self)
+                self._remove_temp()
 
         self.hub.track(asyncio.ensure_future(end()))

@@ -10,6 +10,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from studio.storage import served
+
 BACKUP_SUFFIX = ".bak"
 
 
@@ -93,15 +95,28 @@ def atomic_write(path: Path, data: bytes, backup: bool = True, exclusive: bool =
     version stays private); a new file gets :func:`new_file_mode`. The temporary file is 0600
     until then, so the data is never readable by more people than the file it becomes.
 
+    In a served session the target must be inside the served folder (:mod:`studio.storage.served`):
+    it is checked before anything is written, the temporary file's descriptor is checked again
+    (a folder of the path swapped for a link meanwhile), and the rename never follows a link.
+
     Raises:
         FileExistsError: with ``exclusive``, ``path`` exists (checked atomically: two sessions
             creating the same new file cannot both succeed).
+        ProjectError: a served session's ``path`` leads outside its folder; nothing is written.
     """
-    path = Path(path)
+    given = Path(path)
+    if served.served_root() is not None:
+        served.inside(given, "the save", write=True)  # a link there may not lead out
+        path = served.inside(given.parent, "the save", write=True, folder=True) / given.name
     folder = path.parent
     fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
+        try:
+            served.verify_open(fd, given, "the save", write=True)
+        except BaseException:
+            os.close(fd)
+            raise
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
+from studio.storage import served
 from studio.storage.atomic import backup_path
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
@@ -207,8 +208,8 @@ def _follow_replays(old: Path, new: Path, old_sha: str, new_sha: str) -> None:
 def move_to_trash(path: str | Path) -> Path:
     """Move a project file (broken or not) to the folder's trash; returns where it went."""
     path = Path(path)
-    trash = path.parent / TRASH
-    trash.mkdir(exist_ok=True)
+    served.inside(path, "the delete", write=True)
+    trash = served.make_folder(path.parent / TRASH, parents=False)
     target = trash / path.name
     if target.exists():
         stamp = datetime.fromtimestamp(time.time()).strftime("%Y%m%d-%H%M%S")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from studio.storage import served
 from studio.storage.errors import ProjectError
 from studio.storage.reading import read_head
 from studio.storage.trrbt_files import BTREPLAY_SUFFIX, sniff_trrbt, trrbt_paths
@@ -105,8 +106,9 @@ def folder_files(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     if not folder.is_dir():
         raise ProjectError("no such folder", file=folder, hint="create it or pick another folder")
     try:
+        # The server's own files are not a served session's to see, even kept in the folder.
         tomls = sorted(path for path in folder.glob(f"*{SUFFIX}")
-                       if not path.name.startswith("."))
+                       if not path.name.startswith(".") and not served.is_hidden(path))
         replays = sorted(path for path in folder.glob(f"*{BTREPLAY_SUFFIX}")
                          if not path.name.startswith("."))
     except OSError as exc:

@@ -22,6 +22,7 @@ from studio.engines.common.limits import (
     nesting_overflow,
     too_deep,
 )
+from studio.storage import served
 from studio.storage.errors import ProjectError
 
 _CHUNK = 1024 * 1024
@@ -50,14 +51,17 @@ def _too_big(path: Path, size: int | None, cap: int, what: str) -> ProjectError:
                                         "see 'Limits on files' in the README")
 
 
-def _open_regular(path: Path) -> int:
-    """A descriptor on the regular file at ``path``; anything else is a :class:`ProjectError`."""
+def _open_regular(path: Path, what: str = "a file") -> int:
+    """A descriptor on the regular file at ``path``; anything else is a :class:`ProjectError`,
+    and so is a path a served session may not read (:mod:`studio.storage.served`)."""
+    real = served.inside(path, what)
     try:
         # stat first: opening a device can do things (rewind a tape) that reading never should.
-        mode = os.stat(path).st_mode
+        mode = os.stat(real).st_mode
         if not stat.S_ISREG(mode):
             raise _not_a_file(path, mode)
-        return os.open(path, _FLAGS)  # O_NONBLOCK: should it have become a FIFO, no wait for a writer
+        # O_NONBLOCK: should it have become a FIFO, no wait for a writer
+        fd = os.open(real, _FLAGS | (os.O_NOFOLLOW if served.served_root() else 0))
     except FileNotFoundError:
         dangling = path.is_symlink()
         raise ProjectError("the link points to a file that does not exist" if dangling
@@ -69,6 +73,12 @@ def _open_regular(path: Path) -> int:
                            hint="check the path") from None
     except OSError as exc:
         raise ProjectError(f"cannot read the file: {exc.strerror or exc}", file=path) from None
+    try:
+        served.verify_open(fd, path, what)
+    except ProjectError:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_bounded(path: str | Path, cap: int, what: str = "a file") -> bytes:
@@ -85,7 +95,7 @@ def read_bounded(path: str | Path, cap: int, what: str = "a file") -> bytes:
             file and says what to do.
     """
     path = Path(path)
-    fd = _open_regular(path)
+    fd = _open_regular(path, what)
     try:
         found = os.fstat(fd)  # the file opened, which may not be the one stat saw a moment ago
         if not stat.S_ISREG(found.st_mode):

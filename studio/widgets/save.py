@@ -164,6 +164,8 @@ class SavePath:
 
     async def save(self) -> bool:
         """ctrl+s: save, asking what to do when the file changed on disk. True when saved."""
+        if await self._refused():
+            return False
         try:
             path = self.document.save()
         except StaleFileError as error:
@@ -198,6 +200,8 @@ class SavePath:
 
     async def save_as(self) -> bool:
         """Save as a new project, its name asked for, in the studio's folder. True when saved."""
+        if await self._refused():
+            return False
         folder = getattr(self.app, "folder", None)
         if folder is None:
             path = self.document.path
@@ -217,6 +221,15 @@ class SavePath:
             return False
         self.app.notify(f"Saved as {name!r}, {path.name}")
         return True
+
+    async def _refused(self) -> bool:
+        """Whether the person's role keeps projects read-only (said in a dialog)."""
+        from studio.sessions import access  # loaded when first saving, not at start
+
+        refused = access.current().save_projects()
+        if refused:
+            await self.app.push_screen_wait(ErrorDialog(ProjectError(refused), "Cannot save"))
+        return bool(refused)
 
     async def confirm_leave(self) -> bool:
         """Before closing the project: True when it may close (saved, clean or discarded)."""

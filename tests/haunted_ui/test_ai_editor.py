@@ -252,3 +252,16 @@ async def test_f5_on_a_syntax_error_shows_it_instead_of_running(ht_project: Path
         assert app.screen is editor and editor.problem.line == 2
         assert "SyntaxError" in str(editor.query_one("#status").render())
     assert good.read_text() != GOOD_AI  # saved all the same: the file holds what was typed
+
+
+async def test_the_info_line_is_cut_with_an_ellipsis_where_it_does_not_fit(
+        ht_project: Path, good: Path) -> None:
+    """Narrower than the line (at 80 columns with a longer file name) it stopped mid-word."""
+    app = app_on(ht_project)
+    async with app.run_test(size=(64, 24)) as pilot:
+        editor = await open_editor(pilot)
+        await pilot.pause()
+        info = editor.query_one("#info")
+        shown = "".join(segment.text for segment in info.render_line(0)).rstrip()
+        assert shown.endswith("…"), shown
+        assert "test: Test vs" in shown

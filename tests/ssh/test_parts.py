@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines.haunted.ai import landlock
 from studio.ssh import hostkey
 from studio.ssh.pty_process import PtyProcess, descendants
 from tests.ssh.conftest import ROOT, alive
@@ -138,6 +139,9 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
             lines.append(line.decode())
         text = "".join(lines)
         assert "host key SHA256:" in text and "(made now in" in text
+        assert f"sessions read and write only inside {shared}: " in text
+        assert "no roster: everyone who logs in is a teacher" in text
+        assert ("confined with Landlock ABI" in text) == (landlock.abi_version() >= 1)
         assert (tmp_path / "state" / "studio" / hostkey.KEY_NAME).exists()
         port = int(lines[-1].split("-p ")[1].split()[0])
         terminal = await RemoteTerminal.open(port, client_key)
@@ -153,6 +157,18 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
         if server.returncode is None:
             os.killpg(server.pid, signal.SIGKILL)
             await server.wait()
+
+
+def test_a_roster_with_a_mistake_stops_the_start_naming_the_file_and_field(
+        tmp_path: Path, shared: Path) -> None:
+    roster = tmp_path / "roster.toml"
+    roster.write_text('[[person]]\nname = "Ann"\nrole = "student"\nkeys = ["ssh-ed25519 AAAA"]\n')
+    result = subprocess.run([sys.executable, "-m", "studio", "serve", "--ssh", str(shared),
+                             "--port", "0", "--roster", str(roster)], capture_output=True,
+                            text=True, timeout=60, env={**ENV, "HOME": str(tmp_path),
+                                                        "XDG_STATE_HOME": str(tmp_path / "s")})
+    assert result.returncode == 1
+    assert f"{roster}: person[0].team: team is missing or empty" in result.stderr
 
 
 def test_the_studio_without_a_terminal_says_to_use_ssh_t(shared: Path) -> None:

@@ -26,10 +26,11 @@ from studio.screens.haunted.ai_submit import SubmitKey
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
-from studio.sessions.haunted.ai_files import read_ai_source
+from studio.sessions import access
+from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
 from studio.sessions.haunted.submissions import utc_now
-from studio.storage import ProjectError, StaleFileError, atomic_write
+from studio.storage import ProjectError, StaleFileError, atomic_write, served
 from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
@@ -66,7 +67,8 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
     SCREEN_TITLE = "AI editor"
     AUTO_FOCUS = "#code"
     DEFAULT_CSS = """
-    AIEditorScreen #info { height: 1; padding: 0 1; background: $boost; color: $text-muted; }
+    AIEditorScreen #info { height: 1; padding: 0 1; background: $boost; color: $text-muted;
+                           text-wrap: nowrap; text-overflow: ellipsis; }
     AIEditorScreen #code { height: 1fr; }
     AIEditorScreen #status { height: auto; max-height: 3; padding: 0 1; }
     AIEditorScreen #status.-error { color: $text-error; }
@@ -114,6 +116,9 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
         else:
             self.path = Path(path) if path is not None else self.folder / str(team.get("source"))
         try:
+            refused = access.current().open_source(team) if team_index is not None else ""
+            if refused:
+                raise ProjectError(refused)
             if self.builtin is None and path is None:
                 self.path = source_path(self.folder, str(team.get("source")))
             self._disk = read_ai_source(self.path)
@@ -184,6 +189,7 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
                  f"test: Test vs {self.opponent} (f4/^o) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
+        # One line, cut with "…" where the pane is narrower (at 80 columns the test's map).
         self.query_one("#info", Static).update(Text(inert(" · ".join(parts))))
 
     def status(self, text: str, error: bool = False) -> None:
@@ -247,10 +253,13 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
                 return False
         text = self.area.text
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            served.make_folder(self.path.parent)
             atomic_write(self.path, text.encode("utf-8"), backup=True)
         except OSError as exc:
             self.status(f"✗ cannot save {self.shown_path}: {exc.strerror or exc}", error=True)
+            return False
+        except ProjectError as exc:
+            self.status(f"✗ cannot save {self.shown_path}: {exc.message}", error=True)
             return False
         self._disk, self._saved_text = text.encode("utf-8"), text
         self._changed()
@@ -276,16 +285,10 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
 
         def submit(values: dict[str, str]) -> str:
             text = values["file"].strip()
-            if not text:
-                return "give a file name"
-            target = self.folder / Path(text).expanduser()
-            if target.exists():
-                return "that file exists: choose another name"
             try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(target, self.area.text.encode("utf-8"), backup=False)
-            except OSError as exc:
-                return f"cannot write {target}: {exc.strerror or exc}"
+                export_copy(self.folder, text, self.area.text.encode("utf-8"))
+            except ProjectError as exc:
+                return exc.message + (f" ({exc.hint})" if exc.hint else "")
             self.status(f"Exported a copy to {text}; still editing {self.shown_path}")
             return ""
 

@@ -25,6 +25,7 @@ from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
 from studio.screens.haunted.team_submissions import COLUMN, WIDTH, SubmissionsView
+from studio.sessions import access
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
 from studio.storage import ProjectError
@@ -346,14 +347,23 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
 
     def action_edit(self) -> None:
         index = self.selected
-        if index is not None:
-            self.app.push_screen(make("ai", self.document, team_index=index))
+        if index is None:
+            return
+        refused = access.current().open_source(self.model.team_tables[index])
+        if refused:
+            self.notify(refused, title="Refused", severity="error")
+            return
+        self.app.push_screen(make("ai", self.document, team_index=index))
 
     def action_test(self) -> None:
         index = self.selected
         if index is None:
             return
         team = self.model.team_tables[index]
+        refused = access.current().open_source(team)  # its errors quote the source's lines
+        if refused:
+            self.notify(refused, title="Refused", severity="error")
+            return
         board = first_map(self.model)
         if board is None:
             self.notify("The project has no valid map to test on", severity="error")

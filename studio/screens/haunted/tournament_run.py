@@ -17,6 +17,7 @@ from studio.engines.haunted.tournament import SINGLE
 from studio.screens.dialogs import ConfirmDialog, ErrorDialog
 from studio.screens.formatting import inert
 from studio.screens.haunted.screens import make
+from studio.sessions import access
 from studio.sessions.haunted.confinement import refuse_unconfined
 from studio.sessions.haunted.results import Results, replay_of, write_csv
 from studio.sessions.haunted.tournament import (
@@ -128,6 +129,9 @@ class RunningTournament:
     async def _start(self, afresh: bool) -> None:
         """Resume the saved matches of this setup, or (asked first) replace saved results."""
         try:
+            refused = access.current().run_tournaments()
+            if refused:
+                raise ProjectError(refused)
             plan = self._plan()
             self._refuse_unconfined()
             saved = read_index(plan.replays) if plan.replays else None

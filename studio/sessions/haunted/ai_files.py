@@ -18,6 +18,8 @@ from typing import Any
 
 from studio.engines.common.limits import MAX_AI_SOURCE_BYTES, MAX_TEAMS_CSV_BYTES
 from studio.engines.haunted.map_edit import unique_name
+from studio.storage import served
+from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.teams_csv import teams_from_csv
 from studio.storage.reading import decode_text, read_bounded
@@ -171,11 +173,13 @@ def create_ai_file(folder: Path, stem: str, suffix: str, text: Callable[[Path], 
     target = Path(AI_FOLDER) / f"{stem}{suffix}"
     number = 2
     try:
-        (folder / AI_FOLDER).mkdir(exist_ok=True)
+        served.make_folder(folder / AI_FOLDER, parents=False)
         while True:
             try:
-                # "x" creates or fails: a file appearing between a check and the write is kept.
-                with open(folder / target, "x", encoding="utf-8") as file:
+                # O_EXCL creates or fails: a file appearing between a check and the write is kept.
+                fd = served.open_file(folder / target, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                                      | os.O_CLOEXEC, what="the new AI file")
+                with os.fdopen(fd, "w", encoding="utf-8") as file:
                     file.write(text(target))
                 return target
             except FileExistsError:
@@ -196,6 +200,28 @@ def read_ai_source(path: Path) -> bytes | None:
     if not os.path.exists(path):
         return None
     return read_bounded(Path(path), MAX_AI_SOURCE_BYTES, "an AI file")
+
+
+def export_copy(folder: Path, text: str, data: bytes) -> Path:
+    """Write ``data`` as a new file named ``text`` (relative to ``folder``), never over a file.
+
+    Raises:
+        ProjectError: no name, the file exists, it cannot be written, or (served) it is outside
+            the served folder; nothing is written then.
+    """
+    text = text.strip()
+    if not text:
+        raise ProjectError("give a file name")
+    target = folder / Path(text)  # never expanduser: "~" is a name in the folder, not a home
+    served.inside(target, "the export", write=True, shown=text)
+    try:
+        served.make_folder(target.parent)
+        atomic_write(target, data, backup=False, exclusive=True)
+    except FileExistsError:
+        raise ProjectError("that file exists: choose another name", file=target) from None
+    except OSError as exc:
+        raise ProjectError(f"cannot write: {exc.strerror or exc}", file=target) from None
+    return target
 
 
 def write_starter(folder: Path, name: str, js: bool = False) -> Path:

@@ -41,6 +41,7 @@ from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.feed import FEED_NAME, FeedWriter
 from studio.sessions.haunted.replays import tournament_folder
 from studio.sessions.haunted.submissions import playing_teams, submissions_mode
+from studio.storage import served
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import TeamEntry
@@ -94,7 +95,7 @@ def read_index(folder: Path) -> dict[str, Any] | None:
 def _write_index(folder: Path, document: dict[str, Any]) -> None:
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        served.make_folder(folder)
         atomic_write(folder / INDEX, data, backup=False)
     except OSError as exc:
         raise ProjectError(f"cannot write the tournament index: {exc.strerror or exc}",

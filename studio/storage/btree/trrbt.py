@@ -16,6 +16,7 @@ from studio.engines.btree import (
 )
 from studio.engines.btree.model.schema import Node
 from studio.engines.common.limits import MAX_GAME_BYTES
+from studio.storage import served
 from studio.storage.btree.kind import body_to_game, game_to_body, pids_of
 from studio.storage.errors import ProjectError
 from studio.storage.project import (
@@ -238,6 +239,7 @@ def export_target(folder: Path, text: str) -> Path:
     target = folder / Path(text).expanduser()
     if target.suffix.lower() not in GAME_SUFFIXES:
         raise ProjectError("the name must end in .yaml, .yml or .json (that picks the format)")
+    served.inside(target, "the export", write=True, shown=text)
     if target.exists() or target.is_symlink():
         raise ProjectError(f"{target.name} exists: give another name (an export never "
                            "overwrites a file)")

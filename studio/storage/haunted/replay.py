@@ -12,6 +12,7 @@ from studio.engines.common.limits import MAX_REPLAY_BYTES
 from studio.engines.haunted.replay import ReplayError, check
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
+from studio.storage import served
 from studio.storage.reading import decode_text, gunzip_bounded, parse_json, read_bounded
 
 
@@ -22,7 +23,7 @@ def save_replay(document: dict[str, Any], path: str | Path) -> Path:
     if path.name.endswith(".gz"):
         data = gzip.compress(data, mtime=0)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        served.make_folder(path.parent)
         atomic_write(path, data, backup=False)
     except OSError as exc:
         raise ProjectError(f"cannot write the replay: {exc.strerror or exc}", file=path) from None

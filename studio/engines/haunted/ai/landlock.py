@@ -25,12 +25,14 @@ _PR_SET_NO_NEW_PRIVS = 38
 
 EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
 _ABI1_FS = (1 << 13) - 1  # EXECUTE .. MAKE_SYM
-_REFER, _TRUNCATE, _IOCTL_DEV = 1 << 13, 1 << 14, 1 << 15
+_REFER, TRUNCATE, _IOCTL_DEV = 1 << 13, 1 << 14, 1 << 15
+_TRUNCATE = TRUNCATE
 _NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
 _SCOPE_ABSTRACT_UNIX, _SCOPE_SIGNAL = 1, 2
 
 READ_ONLY = EXECUTE | READ_FILE | READ_DIR
 _FILE_READ = EXECUTE | READ_FILE  # a rule on a file (not a folder) may not name READ_DIR
+_FILE_RIGHTS = EXECUTE | WRITE_FILE | READ_FILE | _TRUNCATE | _IOCTL_DEV
 SIMULATE_MISSING = "STUDIO_SIMULATE_MISSING"
 """Environment variable: a comma-separated list of features to report absent (``landlock``),
 so the studio's behaviour without them can be tried on a kernel that has them."""
@@ -79,14 +81,18 @@ def _fs_rights(abi: int) -> int:
     return rights
 
 
-def restrict(writable: str, readable: list[str]) -> tuple[int, str]:
+def restrict(writable: str | list[str], readable: list[str], listable: list[str] = (),
+             rules: list[tuple[str, int]] = ()) -> tuple[int, str]:
     """Lock this thread (and threads and processes it starts later) down; irreversible.
 
     Args:
-        writable: the only folder where files may be created, written, truncated or removed
-            (and read).
+        writable: the only folder (or folders) where files may be created, written, truncated
+            or removed (and read).
         readable: folders (with everything beneath them) and single files that may be read;
             nothing else can be. Paths that do not exist are left out.
+        listable: folders whose names may be listed (not their files read): an import looks
+            for a package in the folder that holds it.
+        rules: other ``(folder, rights)`` pairs, rights from this module's constants.
 
     Returns:
         ``(abi, "")`` on success, ``(0, reason)`` when Landlock is unavailable or failed.
@@ -113,9 +119,16 @@ def restrict(writable: str, readable: list[str]) -> tuple[int, str]:
                 error = _allow(libc, ruleset, path, rights)
                 if error:
                     return 0, error
-        error = _allow(libc, ruleset, writable, fs)
-        if error:
-            return 0, error
+        for path, rights in [*((path, READ_DIR) for path in listable), *rules]:
+            if os.path.isdir(path):
+                error = _allow(libc, ruleset, path, rights & fs)
+                if error:
+                    return 0, error
+        for path in [writable] if isinstance(writable, str) else writable:
+            # A file (``/dev/null``) takes only the rights a file has; a folder takes them all.
+            error = _allow(libc, ruleset, path, fs if os.path.isdir(path) else fs & _FILE_RIGHTS)
+            if error:
+                return 0, error
         if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             return 0, f"prctl(NO_NEW_PRIVS) failed: {os.strerror(ctypes.get_errno())}"
         if libc.syscall(_SYS_RESTRICT_SELF, ctypes.c_int(int(ruleset)), ctypes.c_uint32(0)) != 0:

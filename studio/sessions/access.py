@@ -1,0 +1,138 @@
+"""Who the person at this studio is, and what their role lets them do: the one policy that
+screens and commands ask ("may I open this source, save this project, run this?").
+
+A studio run locally, or served without a roster, is a teacher's: everything is allowed. A
+served session gets its person from the server (``studio.ssh.child``, from the roster), before
+the studio starts, once: later code cannot change it. Every answer is ``""`` (allowed) or the
+refusal in words, so a screen only shows it and cannot word it differently from a command.
+
+- **teacher**: everything.
+- **student**: their own team's AI files, read and write (the AI editor); every project read-only
+  (maps, settings, the team registry), no tournament runs; other teams' sources are listed but
+  never opened.
+- **spectator**: watches: nothing saved, no source of any AI opened, no tournament run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio.storage.errors import ProjectError
+
+TEACHER, STUDENT, SPECTATOR = "teacher", "student", "spectator"
+
+
+@dataclass(frozen=True)
+class Access:
+    """A person and their role; ask it before acting."""
+
+    role: str = TEACHER
+    name: str = ""
+    team: str = ""
+
+    @property
+    def label(self) -> str:
+        """How the header names them: ``Ann (student, Greedy Ghosts)``; "" for a local studio."""
+        if not self.name:
+            return ""
+        team = f", {self.team}" if self.team else ""
+        return f"{self.name} ({self.role}{team})"
+
+    def own_team(self, table: Mapping[str, Any]) -> bool:
+        """Whether a ``[[team]]`` table is this student's team (by its name or its team)."""
+        names = {str(table.get("name", "")).casefold(), str(table.get("team", "")).casefold()}
+        return bool(self.team) and self.team.casefold() in names
+
+    def save_projects(self) -> str:
+        """May this person save a project (maps, settings, rules, the team registry)?"""
+        if self.role == STUDENT:
+            return ("students cannot change projects (maps, settings and the team registry are "
+                    "read-only): only your team's AI files are yours to edit")
+        if self.role == SPECTATOR:
+            return "spectators watch only: nothing can be saved"
+        return ""
+
+    def open_source(self, table: Mapping[str, Any]) -> str:
+        """May this person read (and, if theirs, write) the AI source of team ``table``?"""
+        if self.role == SPECTATOR:
+            return "spectators watch only: no AI's source is shown"
+        if self.role == STUDENT and not self.own_team(table):
+            return (f"{table.get('name', 'that team')!s} is not your team ({self.team}): "
+                    "its source is not shown to you")
+        return ""
+
+    def run_tournaments(self) -> str:
+        """May this person run (or resume) a tournament?"""
+        if self.role != TEACHER:
+            return f"{self.role}s cannot run tournaments: the teacher runs them"
+        return ""
+
+
+_granted: list[Access] = []
+
+
+def grant(access: Access) -> None:
+    """Set this process's person, once (the served session's first code does it)."""
+    if _granted:
+        raise RuntimeError("this studio's person is already set")
+    _granted.append(access)
+
+
+def current() -> Access:
+    """This process's person: the one granted, else a local teacher."""
+    return _granted[0] if _granted else Access()
+
+
+SOURCE_SUFFIXES = (".py", ".js")
+
+
+def own_sources(access: Access, root: Path) -> set[Path]:
+    """The real paths of the AI files of ``access``'s team, in every Haunted Tiles project of
+    the served folder ``root`` (a team's ``source`` named in its ``[[team]]`` table)."""
+    from studio.storage.folder import scan_folder
+    from studio.storage.haunted.kind import source_path
+
+    found: set[Path] = set()
+    for entry in scan_folder(root):
+        if entry.project is None or entry.project.kind != "haunted":
+            continue
+        for table in entry.project.body.get("team", []):
+            if isinstance(table, dict) and table.get("runtime") != "builtin" \
+                    and access.own_team(table):
+                with contextlib.suppress(ProjectError):
+                    found.add(source_path(entry.path.parent, str(table.get("source", ""))))
+    return found
+
+
+def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] | None:
+    """What the role allows, file by file, for the served path rule (``storage.served``): the
+    wall under every screen, so a way to a file the screens forgot still ends here.
+
+    A student writes only their team's AI files and their own test matches' replays
+    (``replays/``), and reads no other AI file; a spectator writes nothing and reads no AI file.
+    """
+    if access.role == TEACHER:
+        return None
+    replays = root / "replays"
+
+    def guard(real: Path, write: bool, folder: bool) -> str:
+        if folder:
+            return ""  # a folder to put an allowed file in; making one changes nothing
+        source = real.suffix.lower() in SOURCE_SUFFIXES
+        if access.role == SPECTATOR:
+            if write:
+                return "spectators watch only: nothing can be written"
+            return "spectators watch only: no AI's source is shown" if source else ""
+        if source and real in own_sources(access, root):
+            return ""
+        if source:
+            return f"this AI file is not your team's ({access.team}): it is not shown to you"
+        if write and not real.is_relative_to(replays):
+            return access.save_projects()
+        return ""
+
+    return guard
