@@ -28,6 +28,9 @@ FIRST_READ_WAIT = 0.3
 """Seconds the first frame waits for the folder's list (at a glance: :func:`glance_folder`)
 before it shows "Reading…" instead."""
 
+FULL_READ_DELAY = 0.1
+"""Seconds after the first frame's list before the folder is read in full (:meth:`on_mount`)."""
+
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
 
 
@@ -145,7 +148,9 @@ class HomeScreen(ProjectFileActions, Screen[None]):
             return
         if self._stamped is None and glancing.result is not None:
             self._show_entries(glancing.result, None)
-        self.call_after_refresh(self.reload)
+        # The full read takes the processor (and the GIL) for some 100 ms: started at once, it
+        # held back the frame it follows by as much. It waits until that frame is out.
+        self.call_after_refresh(self.set_timer, FULL_READ_DELAY, self.reload)
 
     @work(thread=True, exclusive=True, group="glance", exit_on_error=False)
     def _glance(self) -> list[ProjectEntry]:
