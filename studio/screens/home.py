@@ -28,7 +28,7 @@ FIRST_READ_WAIT = 0.3
 """Seconds the first frame waits for the folder's list (at a glance: :func:`glance_folder`)
 before it shows "Reading…" instead."""
 
-FULL_READ_DELAY = 0.1
+FULL_READ_DELAY = 0.3
 """Seconds after the first frame's list before the folder is read in full (:meth:`on_mount`)."""
 
 KIND_STYLES = {"tilecode": "bold green", "btree": "bold cyan", "haunted": "bold magenta"}
