@@ -48,7 +48,7 @@ def test_a_long_title_gives_way_before_the_file_and_its_unsaved_mark() -> None:
     assert fit_title(title, sub, 62) == (title, sub)  # fits: as it is
     assert fit_title(title, sub, 42) == ("Sokoban — patter…", sub)
     assert fit_title(title, sub, 26) == ("Sokoban — pat…", "● unsaved")  # the mark stays
-    assert fit_title(title, "sokoban.toml", 20) == ("Sokoban — pattern: …", "")
+    assert fit_title(title, "sokoban.toml", 20) == ("Sokoban — pattern:…", "")  # no space before …
     assert fit_title("Home", "", 10) == ("Home", "")
 
 

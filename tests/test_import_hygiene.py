@@ -159,7 +159,6 @@ def test_the_home_screen_starts_without_the_kinds_screens_and_engines(tmp_path) 
                and not name.startswith("studio.engines.common")}
     assert engines == set(), "an engine loads for the first frame"
     loaded = at_first_frame | after
-    assert "studio.storage.btree.kind" in after  # the full read, by the first pause
     kinds_screens = {name for name in loaded
                      if name.startswith(("studio.screens.tilecode", "studio.screens.btree",
                                          "studio.screens.haunted"))}

@@ -307,3 +307,29 @@ def test_studio_match_writes_its_feed_beside_the_replay_then_removes_it(tmp_path
                      "--in-process", "--quiet", "--replay", str(replay)]) == 0
     assert seen == [tmp_path / "m.live.jsonl"] and replay.exists()
     assert not seen[0].exists()  # the replay holds what it said
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_feed_whose_writer_is_a_zombie_is_the_feed_of_a_dead_writer(tmp_path: Path) -> None:
+    """A killed studio its parent has not reaped yet still answers signal 0: its feed must be
+    recovered all the same (the SSH server reaps a session a moment after it dies)."""
+    import subprocess
+    import time
+
+    from studio.sessions.haunted.dropped import writer_alive
+
+    child = subprocess.Popen(["sleep", "30"])
+    feed = tmp_path / "m.live.jsonl"
+    feed.write_text(json.dumps({"event": "feed", "pid": child.pid}) + "\n")
+    try:
+        assert writer_alive(feed)
+        os.kill(child.pid, 9)
+        deadline = time.monotonic() + 10
+        while "Z" not in Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1][:3]:
+            assert time.monotonic() < deadline, "the child never became a zombie"
+            time.sleep(0.01)
+        assert not writer_alive(feed)  # a zombie, not yet reaped
+    finally:
+        child.kill()
+        child.wait()
+    assert not writer_alive(feed)  # reaped: gone

@@ -39,7 +39,17 @@ def writer_alive(feed: Path) -> bool:
         return False
     except OSError:  # someone else's process: alive
         return True
-    return True
+    return not _ended(pid)
+
+
+def _ended(pid: int) -> bool:
+    """A killed process its parent has not reaped yet (a zombie) still answers signal 0, yet
+    writes nothing more: its feed is to be recovered all the same."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False  # no /proc (not Linux): the signal's answer stands
+    return stat[stat.rfind(")") + 2: stat.rfind(")") + 3] in ("Z", "X")
 
 
 def replay_of_feed(feed: Path) -> Path:
