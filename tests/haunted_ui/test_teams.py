@@ -327,3 +327,18 @@ async def test_a_name_cut_to_its_column_ends_in_an_ellipsis(ht_project: Path) ->
         await pilot.pause()
         school = str(screen.query_one("#teams").get_row_at(0)[3])
         assert school.endswith("…") and school.startswith("Inner")
+
+
+async def test_the_keys_ask_about_the_selection_while_the_list_is_not_there(
+        ht_project: Path) -> None:
+    """Textual asks a screen's check_action (for its own keys, such as copy) while the screen is
+    mounted or taken down: asked before the list was there, the screen raised NoMatches and the
+    studio ended (seen over SSH, a student's session opening Teams & AIs)."""
+    app = app_on(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_teams(pilot)
+        assert screen.selected == 0
+        await screen.query_one("DataTable").remove()
+        assert screen.selected is None
+        assert screen.check_action("copy_text", ()) in (True, False, None)
+        assert screen.check_action("edit", ()) is False

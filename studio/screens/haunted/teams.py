@@ -102,7 +102,10 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
     def selected(self) -> int | None:
         """The index of the highlighted entry (None when the registry is empty)."""
         count = len(self.model.team_tables)
-        row = self.query_one(DataTable).cursor_row
+        tables = self.query(DataTable)
+        if not tables:
+            return None  # asked by the key bindings before the list is mounted, or after it goes
+        row = tables.first().cursor_row
         return min(max(row, 0), count - 1) if count else None
 
     @staticmethod
