@@ -398,20 +398,3 @@ async def test_the_tree_editor_at_60x20_keeps_a_readable_tree(bt_folder: Path) -
         tree, right = app.screen.query_one("#tree"), app.screen.query_one("#right")
         assert tree.size.width >= 25 and right.size.width >= 25
 
-
-async def test_the_pattern_status_line_fits_wide_tiles(bt_folder: Path) -> None:
-    """The status line is as wide as its text is on screen: an emoji takes two columns, and
-    counting characters cut the end of the line off."""
-    app = studio_app(bt_folder / "tic-tac-toe.toml")
-    async with app.run_test(size=(100, 30)) as pilot:
-        editor = app.screen
-        await select(pilot, editor, (0,))  # set-board
-        await pilot.press("e")
-        await pilot.pause()
-        pattern_screen = app.screen
-        await pilot.press("tab")
-        pattern_screen.query_one("TextArea").text = "🧱🧱🧱 B\nC D"
-        await pilot.press("tab")
-        await pilot.pause()
-        status = pattern_screen.query_one("#status").text.splitlines()[0]
-        assert "'🧱🧱🧱'" in status and status.rstrip().endswith("_ = empty"), status

@@ -1,0 +1,25 @@
+"""The pattern editor's status line, measured as the terminal draws it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui_helpers import studio_app
+
+
+async def test_the_pattern_status_line_fits_wide_tiles(bt_folder: Path) -> None:
+    """The status line is as wide as its text is on screen: an emoji takes two columns, and
+    counting characters cut the end of the line off."""
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.screen.select((0,))  # set-board
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        pattern_screen = app.screen
+        await pilot.press("tab")
+        pattern_screen.query_one("TextArea").text = "🧱🧱🧱 B\nC D"
+        await pilot.press("tab")
+        await pilot.pause()
+        status = pattern_screen.query_one("#status").text.splitlines()[0]
+        assert "'🧱🧱🧱'" in status and status.rstrip().endswith("_ = empty"), status
