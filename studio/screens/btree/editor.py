@@ -234,6 +234,8 @@ class TreeEditorScreen(TreePanes, TreeEditing, TreeProblems):
     def _compiled(self, model: BtreeModel, result: Compiled | BtreeError) -> None:
         if model is not self.model:
             return  # an edit came in meanwhile; its own compile will report
+        if not self.is_attached or not self.query("#diagnostics"):
+            return  # the screen was taken down (left, or the studio closing) while it compiled
         broken_before = self._broken()
         self.compiled = result
         self._draw_diagnostics()
