@@ -14,6 +14,9 @@ it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the s
   reference (the kernel, one thread).
 * ``memory``: bytes per visited state. The reference's from tracemalloc over a run; the packed
   search's from its arrays (room for growth included). Targets: <= 200 bytes and >= 10x less.
+* ``default`` (with ``--default``, and only it): each corpus Sokoban and Block Dude level as
+  ``studio solve LEVEL`` with no flags runs it (the portfolio, 60 s), against breadth first alone
+  for 60 s (the default before it) in the same run.
 * ``results`` (with ``--results``; up to three minutes per level): the bundled Sokoban and every
   corpus Block Dude and Sokoban level with ``--jobs`` threads, 60 s per try, trying what a user
   would in turn: breadth first, then A*, then A* with weight 2 and 3, then greedy best-first, until
@@ -130,13 +133,47 @@ def measure_results(corpus: Path, jobs: int, only: str | None = None) -> list[st
     return lines
 
 
+PUZZLES = [f"games_yaml__blockdude_levels__blockdude_{n}" for n in range(9)] + [
+    "games_yaml__sokoban-level1", "games_yaml__sokoban-small"]
+"""The corpus's Sokoban and Block Dude levels (issue 32's eleven)."""
+
+
+def measure_default(corpus: Path, only: str | None = None) -> list[str]:
+    """``studio solve LEVEL`` with no flags, 60 s: the portfolio now, breadth first alone before
+    (the baseline, run on the same level in the same run)."""
+    from studio.engines.btree.search.portfolio import solve_portfolio
+
+    lines, solved = [], {"bfs": 0, "auto": 0}
+    levels = [name for name in PUZZLES if not only or only in name]
+    for name in levels:
+        short = name.split("__")[-1]
+        alone = run(program(corpus, name), max_seconds=60)
+        engine = Engine(program(corpus, name))
+        engine.seed(0)
+        both = solve_portfolio(engine, max_seconds=60)
+        solved["bfs"] += alone.found or alone.exhausted
+        solved["auto"] += both.best.found or both.none_exists
+        before = f"{len(alone.choices)} moves {alone.elapsed:5.1f} s" if alone.found else f"not in 60 s"
+        if both.best.found:
+            now = (f"{len(both.best.choices)} moves by {both.found_by} (first line {both.first_after:.1f} s, "
+                   f"{'shortest' if both.proven else 'not proven shortest'})")
+        else:
+            now = "none exists" if both.none_exists else "not in 60 s"
+        lines.append(f"  {short:<16}bfs alone: {before:<20}portfolio: {now}")
+    lines.append(f"  solved within 60 s: breadth first alone {solved['bfs']}/{len(levels)}, "
+                 f"portfolio {solved['auto']}/{len(levels)}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "btree")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per level and path")
     parser.add_argument("--quick", action="store_true", help="1 s per level and path")
     parser.add_argument("--results", action="store_true", help="also solve every level (slow)")
-    parser.add_argument("--levels", default=None, metavar="TEXT", help="--results: only levels naming TEXT")
+    parser.add_argument("--levels", default=None, metavar="TEXT", help="--results, --default: only levels naming TEXT")
+    parser.add_argument("--default", action="store_true",
+                        help="only `studio solve LEVEL` with no flags (the portfolio) against breadth first alone")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="threads for the parallel runs")
     args = parser.parse_args()
     if not (args.corpus / "expanded").exists():
@@ -146,6 +183,11 @@ def main() -> None:
     started = time.perf_counter()
     warm_up()
     print(f"kernel compile or cache load: {time.perf_counter() - started:.1f} s (not in the rates)")
+    if args.default:
+        print("== the default: the portfolio (breadth first, A* w3, best first side by side) against "
+              "breadth first alone, 60 s each")
+        print("\n".join(measure_default(args.corpus, args.levels)))
+        return
     print(f"== rate: breadth-first states/s, {seconds:g} s per level and path")
     print("\n".join(measure_rate(args.corpus, seconds, args.jobs)[0]))
     print("== memory: bytes per visited state")

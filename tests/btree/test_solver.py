@@ -91,11 +91,11 @@ def test_reachable_sets_equal_the_reference(name: str) -> None:
 
 
 def test_cli_solve_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["solve", str(GAMES / "sokoban.toml"), "--json"]) == 0
+    assert cli.main(["solve", str(GAMES / "sokoban.toml"), "--json", "--strategy", "bfs"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["found"] and data["result"] == {"result": "win", "player": "keeper"}
     assert len(data["moves"]) == 29 and data["moves"][0]["choice"].startswith("walk")
-    assert cli.main(["solve", str(GAMES / "tic-tac-toe.toml"), "--max-states", "10"]) == 0
+    assert cli.main(["solve", str(GAMES / "tic-tac-toe.toml"), "--max-states", "10", "--strategy", "bfs"]) == 0
     out = capsys.readouterr().out
     assert "No winning line found within 10 states" in out and "--strategy astar" in out
 
@@ -107,7 +107,13 @@ def test_cli_solve_refuses_to_print_a_line_that_does_not_replay_to_its_result(
 
     wrong = SolveResult(found=True, choices=[0], result={"result": "win", "player": "keeper"},
                         reason="found")
-    monkeypatch.setattr(solver, "solve", lambda engine, **options: wrong)  # the command's import
-    assert cli.main(["solve", str(GAMES / "sokoban.toml")]) != 0
-    err = capsys.readouterr().err
-    assert "when replayed" in err and "Game not over" in err and "Solved" not in err
+    from studio.engines.btree.search import portfolio
+
+    # the command's import, and the portfolio's (the default): every member returns the bad line
+    monkeypatch.setattr(solver, "solve", lambda engine, *args, **options: wrong)
+    monkeypatch.setattr(portfolio, "solve", lambda engine, *args, **options: wrong)
+    for strategy in ("bfs", "auto"):
+        assert cli.main(["solve", str(GAMES / "sokoban.toml"), "--strategy", strategy]) != 0
+        captured = capsys.readouterr()
+        assert "when replayed" in captured.err and "Game not over" in captured.err
+        assert "Solved" not in captured.out

@@ -143,9 +143,10 @@ def test_solver_done(snap_compare, bt_folder: Path, monkeypatch) -> None:
 
 
 def test_solver_done_by_a_guided_method(snap_compare, bt_folder: Path, monkeypatch) -> None:
-    """After ``m``: A* at weight 3 finds a line, not known to be the shortest."""
+    """After ``m m`` (all at once, then breadth first): A* at weight 3 finds a line, not known
+    to be the shortest."""
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=_solver_done(("s", "m"), monkeypatch))
+                        run_before=_solver_done(("s", "m", "m"), monkeypatch))
 
 
 def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
@@ -163,6 +164,28 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
         assert isinstance(screen, SolverScreen)
         monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 1.5)
         screen._progress(screen.job, 12_345, 7)
+        await pilot.pause()
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
+                        run_before=run)
+
+
+def test_solver_running_with_a_line_found(snap_compare, bt_folder: Path, monkeypatch) -> None:
+    """All at once, after best first found a line and while the others look for a shorter."""
+    import studio.screens.btree.solver as solver_module
+    from studio.engines.btree.search.portfolio import Found, Member
+
+    monkeypatch.setattr(SolverScreen, "_search", lambda screen, job, cancel: None)
+    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
+
+    async def run(pilot) -> None:
+        await play()(pilot)
+        await pilot.press("s")
+        screen = pilot.app.screen
+        assert isinstance(screen, SolverScreen)
+        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 4.0)
+        screen._progress(screen.job, 23_456, 31)
+        screen._line(screen.job, Found(Member("best"), 33, 2.5, False))
         await pilot.pause()
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,

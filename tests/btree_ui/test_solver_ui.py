@@ -74,6 +74,14 @@ async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_
         solver = app.screen
         await pilot.pause(0.3)
         first = solver.job
+        assert first.strategy == "auto"
+        await pilot.press("m")
+        assert (solver.job.strategy, solver.job.weight) == ("bfs", 1) and solver.job is not first
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        await _stopped(pilot, first)  # its own thread: it may end after the one that replaced it
+        assert first.result is not None and first.result.cancelled  # the replaced search stopped
+        first = solver.job
         await pilot.press("m")
         assert first.strategy == "bfs" and solver.job is not first
         assert (solver.job.strategy, solver.job.weight) == ("astar", 3)
@@ -93,7 +101,7 @@ async def test_the_method_key_searches_again_by_a_star_at_two_weights_then_best_
         await _done(pilot, solver)  # greedy finds a line of the solitaire at once
         assert solver.outcome.startswith("found")
         await pilot.press("m")
-        assert solver.job.strategy == "bfs"  # round again
+        assert solver.job.strategy == "auto"  # round again
         await pilot.press("escape")
         await _done(pilot, solver)
         await pilot.press("escape")
@@ -132,7 +140,7 @@ async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folde
     app = studio_app(bt_folder / "sokoban.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
-        await pilot.press("s", "m")
+        await pilot.press("s", "m", "m")
         solver = app.screen
         await _done(pilot, solver)
         assert solver.outcome.startswith("found") and "not known to be the shortest" in solver.outcome
@@ -157,8 +165,8 @@ async def test_a_guided_line_is_found_and_said_not_to_be_known_shortest(bt_folde
 async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path, monkeypatch) -> None:
     import studio.screens.btree.solver as solver_module
 
-    monkeypatch.setattr(solver_module, "METHODS", tuple(
-        m._replace(max_states=300) if m.strategy == "bfs" else m for m in solver_module.METHODS))
+    monkeypatch.setattr(solver_module, "METHODS", tuple(  # breadth first first, as it was
+        m._replace(max_states=300) if m.strategy == "bfs" else m for m in solver_module.METHODS[1:]))
     app = studio_app(bt_folder / "peg-solitaire.toml")
     async with app.run_test(size=(100, 30)) as pilot:
         solver = await solved(pilot, app)
@@ -166,7 +174,11 @@ async def test_breadth_first_at_its_limit_offers_the_next_method(bt_folder: Path
         assert "m: search again by A* weight 3" in solver.query_one("#report").text
 
 
-async def test_the_solver_cancels_cleanly(bt_folder: Path) -> None:
+async def test_the_solver_cancels_cleanly(bt_folder: Path, monkeypatch) -> None:
+    import studio.screens.btree.solver as solver_module
+
+    # breadth first alone: all at once would find best first's line at once and keep it
+    monkeypatch.setattr(solver_module, "METHODS", solver_module.METHODS[1:])
     app = studio_app(bt_folder / "peg-solitaire.toml")  # far too many states to finish soon
     async with app.run_test(size=(100, 30)) as pilot:
         play = await start(pilot, app)
@@ -195,5 +207,35 @@ async def test_a_line_found_in_a_two_player_game_says_whose_win_it_is(bt_folder:
     async with app.run_test(size=(100, 30)) as pilot:
         solver = await solved(pilot, app)
         winner = solver.job.result.result["player"]
-        assert solver.outcome.endswith(f"for player {winner}"), solver.outcome
+        assert f"for player {winner} by " in solver.outcome, solver.outcome
         assert f"for player {winner}" in solver.query_one("#report").text
+
+
+async def test_all_at_once_is_the_first_method_and_says_which_found_the_line(bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "sokoban.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        solver = await solved(pilot, app)
+        assert solver.job.strategy == "auto" and "all at once" in solver.query_one("#report").text
+        # breadth first proves its 29 moves shortest; the guided members' lines are no shorter
+        assert solver.outcome == "found: a winning line of 29 moves by breadth first", solver.outcome
+        assert solver.job.portfolio.proven
+
+
+async def test_escape_keeps_the_line_found_so_far_while_all_at_once_looks_for_a_shorter(
+        bt_folder: Path) -> None:
+    app = studio_app(bt_folder / "peg-solitaire.toml")  # best first: at once; breadth first: never
+    async with app.run_test(size=(100, 30)) as pilot:
+        play = await start(pilot, app)
+        await pilot.press("s")
+        solver = app.screen
+        await wait_until(pilot, lambda: solver.so_far is not None, "no line was found", timeout=120)
+        report = solver.query_one("#report").text
+        assert f"found a line of {solver.so_far.moves} moves by" in report
+        assert "escape stops and keeps this one" in report and not solver.done
+        await pilot.press("escape")
+        await _done(pilot, solver)
+        assert solver.outcome.startswith("found") and solver.outcome.endswith(
+            "not known to be the shortest"), solver.outcome
+        await pilot.press("enter")
+        await settle(pilot, play)
+        assert play.following and play.session.solution is not None

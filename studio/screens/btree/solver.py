@@ -41,6 +41,8 @@ class Method(NamedTuple):
 
 
 METHODS = (
+    # breadth first, A* weight 3 and best first: the promise must fit 80 columns beside its label
+    Method("auto", 1, "all at once", "3 searches side by side, up to a minute", GUIDED_MAX_STATES),
     Method("bfs", 1, "breadth first", "the shortest line", MAX_STATES),
     Method("astar", 3, "A* weight 3", "guided: a short line, quicker", GUIDED_MAX_STATES),
     Method("astar", 2, "A* weight 2", "guided: wider than weight 3, slower", GUIDED_MAX_STATES),
@@ -50,6 +52,13 @@ METHODS = (
 
 class SolverScreen(BtreeScreen):
     """Search for a winning line from where the game stands (the shortest, by default)."""
+
+    HELP_ABOUT: ClassVar[str] = (
+        "A search for a way to win from where the game stands. All at once (the first method) "
+        "runs breadth first, A* at weight 3 and best first side by side for up to a minute: the "
+        "first line any finds is kept and a shorter one replaces it (escape stops the search "
+        "and keeps the line; enter then follows it); breadth first's line is the shortest there "
+        "is. m tries one method alone, without a time limit.")
 
     SCREEN_TITLE = "solver"
     DEFAULT_CSS = """
@@ -76,6 +85,9 @@ class SolverScreen(BtreeScreen):
                                                 weight=method.weight, max_memory=MAX_MEMORY)
         if not warmup.ready(warmup.SOLVER):
             self.job.path = "plain"  # the kernel compiles in another process meanwhile
+        job = self.job
+        self.so_far = None  # the portfolio's shortest line yet (``portfolio.Found``)
+        job.on_line = lambda found: self.app.call_from_thread(self._line, job, found)
         self.started = self.ended = time.perf_counter()
         self.states = 0
         self.depth = 0
@@ -112,6 +124,11 @@ class SolverScreen(BtreeScreen):
         self.states, self.depth = states, depth
         self.refresh_view()
 
+    def _line(self, job, found) -> None:
+        if job is self.job and not self.done:
+            self.so_far = found
+            self.refresh_view()
+
     def _finished(self, job, result) -> None:
         if job is not self.job:
             return
@@ -119,7 +136,8 @@ class SolverScreen(BtreeScreen):
         self.ended = time.perf_counter()
         self.states, self.depth = result.states, result.depth  # as `studio solve` reports them
         method = METHODS[self.method]
-        if getattr(result, "cancelled", False):
+        portfolio = getattr(job, "portfolio", None)  # the states shown: its finder's, as above
+        if getattr(result, "cancelled", False) and not result.found:
             self.outcome = "cancelled"
         elif result.found:
             self.play.session.adopt_solution(self.job)
@@ -127,12 +145,16 @@ class SolverScreen(BtreeScreen):
             winner = (result.result or {}).get("player")
             if winner is not None and len(self.play.session.seats) > 1:
                 self.outcome += f" for player {winner}"  # any player's win counts
-            if not result.shortest:
+            if portfolio is not None:
+                self.outcome += f" by {portfolio.found_by}"
+            if not (portfolio.proven if portfolio is not None else result.shortest):
                 self.outcome += ", not known to be the shortest"
         elif result.exhausted:
             self.outcome = "no win: every reachable state was searched"
         elif result.reason == "memory":
             self.outcome = f"no win before the search filled {MAX_MEMORY >> 20:,} MB"
+        elif portfolio is not None and portfolio.reason == "time":
+            self.outcome = "no win found within a minute"
         else:
             self.outcome = f"no win within {method.max_states:,} states"
         self.refresh_view()
@@ -160,7 +182,13 @@ class SolverScreen(BtreeScreen):
         for i, piece in enumerate(textwrap.wrap(self._path_words(), room)):
             lines.append(Text(f"{'search' if i == 0 else '':<{LABEL}}{piece}", styles.muted))
         lines.append(Text(""))
-        if not self.done:
+        if not self.done and self.so_far is not None:
+            found = self.so_far
+            lines.append(Text(f"found a line of {counted(found.moves, 'move')} by {found.member.name} "
+                              f"after {found.elapsed:.1f} s", styles.success))
+            lines.append(Text("searching for a shorter one… escape stops and keeps this one",
+                              styles.accent))
+        elif not self.done:
             lines.append(Text("searching… escape cancels; m: another method", styles.accent))
         else:
             found = self.outcome.startswith("found")

@@ -162,7 +162,7 @@ class _Pacer:
             raise _TimeUp
 
 
-def _cancel_check(cancel: Any) -> Callable[[], bool]:
+def cancel_predicate(cancel: Any) -> Callable[[], bool]:
     """``cancel`` as a predicate: a ``threading.Event`` (or anything with ``is_set``), a callable."""
     if cancel is None:
         return lambda: False
@@ -228,7 +228,7 @@ def solve(
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: one of {', '.join(STRATEGIES)}")
     origin = engine.snapshot()
-    pacer = _Pacer(progress, _cancel_check(cancel), every, interval, clock, max_seconds)
+    pacer = _Pacer(progress, cancel_predicate(cancel), every, interval, clock, max_seconds)
     out = SolveResult(found=False, strategy=strategy, jobs=jobs)
     notes: list[str] = []
     kind = path if path in ("kernel", "plain", "reference") else ("kernel" if jit.available() else "plain")
@@ -312,6 +312,7 @@ class SolveJob:
     player: str | None = None
     tag: Any = None
     strategy: str = "bfs"
+    """As :func:`solve`, or ``auto``: the portfolio of :mod:`.portfolio`."""
     heuristic: str | None = None
     weight: int = 1
     jobs: int = 1
@@ -324,6 +325,9 @@ class SolveJob:
 
     def run(self, progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> SolveResult:
         """Search from the snapshot (``progress`` and ``cancel`` as :func:`solve`)."""
+        if self.strategy == "auto":  # several strategies side by side (it imports this module)
+            from studio.engines.btree.search.portfolio import run_job
+            return run_job(self, progress, cancel)
         engine = Engine(self.program)
         engine.restore(self.snapshot)
         self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel,
@@ -390,4 +394,4 @@ def _result_key(result: dict[str, Any] | None) -> Any:
     return tuple(sorted((k, str(v)) for k, v in result.items()))
 
 
-__all__ = ["REASONS", "Reached", "SolveJob", "SolveResult", "StateLimit", "enumerate_reachable", "solve"]
+__all__ = ["REASONS", "Reached", "cancel_predicate", "SolveJob", "SolveResult", "StateLimit", "enumerate_reachable", "solve"]
