@@ -72,6 +72,24 @@ class Access:
         return ""
 
 
+    def manage_ladder(self) -> str:
+        """May this person turn the ladder on or off, reset it, or make it catch up?"""
+        if self.role != TEACHER:
+            return f"{self.role}s cannot change the ladder: the teacher runs it"
+        return ""
+
+    def open_ladder_replay(self, home: str, away: str) -> str:
+        """May this person watch the replay of the ladder match between teams ``home`` and
+        ``away``? A student only their own team's, a spectator none (the live feed is theirs)."""
+        if self.role == SPECTATOR:
+            return "spectators see the ladder's standings only: watch its matches live (w)"
+        if self.role == STUDENT and self.team.casefold() not in (home.casefold(),
+                                                                  away.casefold()):
+            return (f"{home} vs {away} is not your team's match ({self.team}): only your own "
+                    "matches' replays are shown to you")
+        return ""
+
+
 _granted: list[Access] = []
 
 

@@ -1,0 +1,65 @@
+"""``studio ladder`` (issue 30) with real submissions: ``studio submit`` starts the catch-up in
+the background, a runner in the foreground waits on the lock and plays what is left, and the
+standings come out as a table and as JSON. The AIs are submitted files in the sandbox."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.haunted.test_cli_submit import cup, run  # noqa: F401  (cup is a fixture)
+
+
+def one_round(project: Path, ladder: str) -> None:
+    text = project.read_text().replace("rounds = 5\nmax_rounds = 10", "rounds = 1\nmax_rounds = 1")
+    project.write_text(text + ladder)
+
+
+def runner_pid(err: str) -> int:
+    found = re.search(r"\(process (\d+)\)", err)
+    assert found, err
+    return int(found.group(1))
+
+
+def test_submissions_feed_the_ladder_and_its_standings(cup: Path, capsys) -> None:  # noqa: F811
+    one_round(cup, "\n[ladder]\nenabled = true\nseed = 3\n")
+    code, _, err = run(capsys, "submit", str(cup), "ais/alpha.py")
+    assert code == 0 and "ladder plays its new matches in the background" in err
+    runners = [runner_pid(err)]
+    (cup.parent / "ais" / "beta.py").write_text(
+        "def main(game_state, side):\n    return ['north', 'north', 'north']\n")
+    code, _, err = run(capsys, "submit", str(cup), "ais/beta.py")
+    runners.append(runner_pid(err))
+    for pid in runners:  # the second waits on the lock while the first plays
+        assert os.waitpid(pid, 0)[1] == 0
+    assert not run(capsys, "ladder", str(cup))[0]  # nothing left for it
+    code, out, _ = run(capsys, "ladder", str(cup), "--standings", "--json")
+    table = json.loads(out)
+    assert table["scheduled"] == table["played"] == 2
+    assert sorted(r["team"] for r in table["standings"]) == ["Alpha", "Beta"]
+    assert [r["played"] for r in table["standings"]] == [2, 2]
+    replays = sorted((cup.parent / "replays" / "ladder").glob("match-*.json.gz"))
+    assert len(replays) == 2
+    code, out, _ = run(capsys, "ladder", str(cup), "--standings")
+    assert "ladder on: 2 of 2 matches played" in out and "Alpha" in out
+
+
+def test_the_ladder_command_says_when_the_ladder_is_off(cup: Path, capsys) -> None:  # noqa: F811
+    code, _, err = run(capsys, "ladder", str(cup))
+    assert code != 0 and "the ladder is off" in err and "enabled = true" in err
+    one_round(cup, "\n[ladder]\ngames_per_pair = 0\n")
+    code, _, err = run(capsys, "ladder", str(cup), "--standings")
+    assert code != 0 and "ladder.games_per_pair" in err
+
+
+def test_reset_forgets_the_results(cup: Path, capsys) -> None:  # noqa: F811
+    folder = cup.parent / "replays" / "ladder"
+    folder.mkdir(parents=True)
+    (folder / "match-x.json.gz").write_bytes(b"")
+    code, _, err = run(capsys, "ladder", str(cup), "--reset")
+    assert code == 0 and "1 match(es) forgotten" in err
+    assert not list(folder.glob("match-*"))
