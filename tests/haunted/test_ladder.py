@@ -199,3 +199,20 @@ def test_a_late_submission_does_not_play(tmp_path: Path) -> None:
     model = model.with_table("submissions", {"deadline": (T0 + timedelta(minutes=3)).isoformat()})
     hand_in(model, "Ghosts", "wander", 10)  # stored while the deadline was elsewhere
     assert len(load_ladder(model).matches) == 6
+
+
+def test_a_damaged_index_is_refused_with_its_field(tmp_path: Path) -> None:
+    model = three_submissions(tmp_path)
+    index = ladder_folder(tmp_path) / "index.json"
+    index.parent.mkdir(parents=True)
+    for text, field in (('{"format": "other"}', ()), ('[1]', ()),
+                        ('{"format": "studio-haunted-ladder", "matches": []}', ("matches",)),
+                        ('{"format": "studio-haunted-ladder", "matches": {"k": {"winner": "me", '
+                         '"home_rounds": 1, "away_rounds": 0}}}', ("matches", "k")),
+                        ('{"format": "studio-haunted-ladder", "matches": {"k": {"winner": '
+                         '"home", "home_rounds": true, "away_rounds": 0}}}', ("matches", "k"))):
+        index.write_text(text)
+        with pytest.raises(ProjectError, match="ladder") as caught:
+            load_ladder(model)
+        assert caught.value.file == index and caught.value.field_path == field
+        assert caught.value.hint == "reset the ladder"

@@ -25,7 +25,7 @@ from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.sessions import access as roles
 from studio.sessions.haunted.ladder import (
-    Ladder, LadderCancelled, catch_up, ladder_folder, load_ladder, reset_ladder,
+    Ladder, LadderCancelled, catch_up, ladder_folder, load_ladder, replay_path, reset_ladder,
 )
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.ladder import LadderSettings, ladder_of
@@ -57,8 +57,7 @@ class LadderScreen(HauntedScreen):
         Binding("o", "toggle", "On/off"),
         Binding("x", "reset", "Reset"),
         Binding("w", "watch", "Watch live"),
-        Binding("f5", "reload", "Reload", show=False),
-        Binding("ctrl+r", "reload", "Reload", show=False),
+        Binding("f5,ctrl+r", "reload", "Reload", show=False),
         Binding("escape", "back", "Back"),
         *QUIET_DOCUMENT_KEYS,
     ]
@@ -219,9 +218,8 @@ class LadderScreen(HauntedScreen):
         match = self._selected()
         if match is None or self.ladder is None:
             return
-        entry = self.ladder.results[match.key]
         self.app.push_screen(make("replay", self.document,
-                                  path=self.ladder.folder / entry["replay"]))
+                                  path=replay_path(self.ladder.folder, match)))
 
     def action_watch(self) -> None:
         self.app.push_screen(make("watch", self.document))

@@ -171,15 +171,20 @@ def read_ladder_index(folder: Path) -> dict[str, Any] | None:
         return None
     document = parse_json(decode_text(read_bounded(path, MAX_INDEX_BYTES, "the ladder index"),
                                       path, "the ladder index"), path)
-    matches = document.get("matches") if isinstance(document, dict) else None
-    if document.get("format") != FORMAT if isinstance(document, dict) else True:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ProjectError("not a ladder index", file=path, hint="reset the ladder")
-    if not isinstance(matches, dict) or not all(
-            isinstance(e, dict) and e.get("winner") in ("home", "away")
-            and all(isinstance(e.get(k), int) for k in ("home_rounds", "away_rounds"))
-            for e in matches.values()):
-        raise ProjectError("the ladder index's matches are not as the studio writes them",
-                           file=path, field_path=("matches",), hint="reset the ladder")
+    matches = document.get("matches")
+    if not isinstance(matches, dict):
+        raise ProjectError("the ladder index has no table of matches", file=path,
+                           field_path=("matches",), hint="reset the ladder")
+    for key, entry in matches.items():
+        # Only what the standings count is read back; the replay's file name is the key's,
+        # never the index's (a name in it could lead out of the folder).
+        if not isinstance(entry, dict) or entry.get("winner") not in ("home", "away") or not all(
+                type(entry.get(k)) is int and 0 <= entry[k] < 1000
+                for k in ("home_rounds", "away_rounds")):
+            raise ProjectError("a match is not as the studio writes them", file=path,
+                               field_path=("matches", key), hint="reset the ladder")
     return document
 
 
