@@ -133,3 +133,13 @@ def test_a_spectator_reads_no_source_and_writes_nothing(folder: Path) -> None:
     assert "no AI's source" in guard(folder / "ais" / "a.py", False, False)
     assert "nothing can be written" in guard(folder / "replays" / "x.json.gz", True, False)
     assert guard(folder / "cup.toml", False, False) == ""
+
+
+def test_a_student_hands_in_to_their_own_teams_submissions_only(folder: Path) -> None:
+    guard = file_guard(Access(STUDENT, "Ann", "Team A"), folder)
+    own, other = folder / "submissions" / "team-a", folder / "submissions" / "team-b"
+    for name in ("2026-11-13T16-59-02Z.py", "2026-11-13T16-59-02Z.json"):
+        assert guard(own / name, True, False) == guard(own / name, False, False) == ""
+    assert "not your team's" in guard(other / "2026-11-13T16-59-02Z.py", False, False)
+    assert "not your team's" in guard(other / "2026-11-13T16-59-02Z.py", True, False)
+    assert "students cannot change" in guard(other / "2026-11-13T16-59-02Z.json", True, False)

@@ -130,17 +130,23 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
     """What the role allows, file by file, for the served path rule (``storage.served``): the
     wall under every screen, so a way to a file the screens forgot still ends here.
 
-    A student writes only their team's AI files and their own test matches' replays
-    (``replays/``), and reads no other AI file; a spectator writes nothing and reads no AI file.
+    A student writes only their team's AI files, its submissions (``submissions/TEAM/``) and
+    their own test matches' replays (``replays/``), and reads no other AI file; a spectator
+    writes nothing and reads no AI file.
     """
     if access.role == TEACHER:
         return None
+    from studio.storage.haunted.submissions import FOLDER as SUBMISSIONS, team_part
+
     replays = root / "replays"
 
     def guard(real: Path, write: bool, folder: bool) -> str:
         if folder:
             return ""  # a folder to put an allowed file in; making one changes nothing
         source = real.suffix.lower() in SOURCE_SUFFIXES
+        if access.role == STUDENT and real.parent == real.parent.parent.parent / \
+                SUBMISSIONS / team_part(access.team):
+            return ""  # handing in stores a copy and its record there (never over one)
         if access.role == SPECTATOR:
             if write:
                 return "spectators watch only: nothing can be written"
