@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -63,3 +67,32 @@ def test_reset_forgets_the_results(cup: Path, capsys) -> None:  # noqa: F811
     code, _, err = run(capsys, "ladder", str(cup), "--reset")
     assert code == 0 and "1 match(es) forgotten" in err
     assert not list(folder.glob("match-*"))
+
+
+SLOW = "import time\n\n\ndef main(game_state, side):\n    time.sleep(0.05)\n    return ['south', 'none', 'north']\n"
+
+
+def test_a_runner_killed_mid_match_leaves_it_to_the_next_counted_once(cup: Path,  # noqa: F811
+                                                                      capsys) -> None:
+    one_round(cup, "\n[ladder]\nenabled = false\n")  # submissions start nothing: we run it
+    for name in ("alpha", "beta"):
+        (cup.parent / "ais" / f"{name}.py").write_text(SLOW)
+        assert run(capsys, "submit", str(cup), f"ais/{name}.py")[0] == 0
+    cup.write_text(cup.read_text().replace("enabled = false", "enabled = true"))
+    feed = cup.parent / "replays" / "ladder" / "live.jsonl"
+    runner = subprocess.Popen([sys.executable, "-m", "studio", "ladder", str(cup), "--quiet"],
+                              cwd=cup.parent)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+            not feed.exists() or feed.read_text().count('"event":"turn"') < 3):
+        time.sleep(0.05)  # the first match is some turns in
+    runner.send_signal(signal.SIGKILL)
+    runner.wait()
+    index = cup.parent / "replays" / "ladder" / "index.json"
+    before = json.loads(index.read_text())["matches"] if index.exists() else {}
+    assert len(before) < 2  # killed before the end
+    assert run(capsys, "ladder", str(cup), "--quiet")[0] == 0
+    after = json.loads(index.read_text())
+    assert len(after["matches"]) == 2
+    assert [r["played"] for r in after["standings"]] == [2, 2]
+    assert len(list(index.parent.glob("match-*.json.gz"))) == 2

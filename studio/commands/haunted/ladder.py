@@ -69,13 +69,12 @@ def _ladder(args: argparse.Namespace) -> int:
     if note and not args.quiet:
         print(f"warning: {note}", file=sys.stderr)
 
-    def said(match: LadderMatch, what: str) -> None:
-        if what == "ended" and not args.quiet:
-            entry = load_ladder(model).results.get(match.key)
-            winner = "" if entry is None else (match.home.team if entry["winner"] == "home"
-                                               else match.away.team)
+    def said(match: LadderMatch, entry: dict | None) -> None:
+        if entry is not None and not args.quiet:
+            winner = match.home.team if entry["winner"] == "home" else match.away.team
             print(f"ladder {match.number:>4}  {match.home.team} vs {match.away.team} "
-                  f"({match.map_name}): {winner or '?'} wins", flush=True)
+                  f"({match.map_name}): {winner} wins {entry['home_rounds']}-"
+                  f"{entry['away_rounds']}", flush=True)
 
     while True:
         report = catch_up(model, on_match=said)

@@ -258,8 +258,8 @@ class LadderScreen(HauntedScreen):
 
     @work(thread=True, exclusive=True, group="ladder")
     def _run(self, model) -> None:
-        def said(match, what: str) -> None:
-            if what == "started":
+        def said(match, entry) -> None:
+            if entry is None:
                 text = f"Playing {match.number}: {match.home.team} vs {match.away.team}…"
                 self.app.call_from_thread(self._show_status, text)
 

@@ -55,6 +55,8 @@ FORMAT = "studio-haunted-ladder"
 LOCK = ".lock"
 MakeEntrant = Callable[[Submission, MatchConfig], Entrant]
 """Turns a submission into a match entrant (tests pass built-ins played in process)."""
+OnMatch = Callable[[LadderMatch, "dict[str, Any] | None"], None]
+"""Told of a match as it starts (None) and once its result is saved (its index entry)."""
 
 
 def ladder_folder(project_folder: Path) -> Path:
@@ -222,7 +224,8 @@ def standing_json(row: Row) -> dict[str, Any]:
     return {"rank": row.rank, "team": row.team, "elo": round(row.elo, 1), "played": row.played,
             "wins": row.wins, "losses": row.losses, "rounds_won": row.rounds_won,
             "rounds_lost": row.rounds_lost,
-            "last_submission": last.isoformat().replace("+00:00", "Z") if last else None}
+            "last_submission": last.isoformat(timespec="seconds").replace("+00:00", "Z")
+            if last else None}
 
 
 def result_entry(match: LadderMatch, result: MatchResult, replay: Path) -> dict[str, Any]:
@@ -277,14 +280,15 @@ class CatchUp:
 
 def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
              cancel: threading.Event | None = None,
-             on_match: Callable[[LadderMatch, str], None] | None = None,
+             on_match: OnMatch | None = None,
              limit: int | None = None, live_feed: bool = True) -> CatchUp:
     """Play every scheduled match that has no result yet, one at a time under the lock.
 
     Args:
         make_entrant: how a submission plays (default: :func:`sandboxed`).
         cancel: set it to stop at the next turn; the match being played is not saved.
-        on_match: called with each match as it starts ("started") and ends ("ended").
+        on_match: called with each match as it starts (entry None) and once its result is
+            saved (its ``index.json`` entry).
         limit: play at most this many matches (None: all).
         live_feed: write ``live.jsonl`` so spectators can follow.
 
@@ -320,6 +324,8 @@ def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
                 match = missing[0]
                 results[match.key] = _play(model, ladder, match, make, cancel, feed, on_match)
                 write_index(ladder.folder, index_document(ladder, results))
+                if on_match is not None:
+                    on_match(match, results[match.key])
                 report.played.append(match.key)
                 report.pending -= 1
     except LadderCancelled:
@@ -351,7 +357,7 @@ def _mend(ladder: Ladder, report: CatchUp) -> dict[str, dict[str, Any]]:
 
 def _play(model: HauntedModel, ladder: Ladder, match: LadderMatch, make: MakeEntrant,
           cancel: threading.Event | None, feed: FeedWriter | None,
-          on_match: Callable[[LadderMatch, str], None] | None) -> dict[str, Any]:
+          on_match: OnMatch | None) -> dict[str, Any]:
     config = match_config(model.config(), match)
     home = make(ladder.submissions[match.home.sha256], config)
     away = make(ladder.submissions[match.away.sha256], config)
@@ -369,7 +375,7 @@ def _play(model: HauntedModel, ladder: Ladder, match: LadderMatch, make: MakeEnt
             raise MatchAborted("cancelled")
 
     if on_match is not None:
-        on_match(match, "started")
+        on_match(match, None)
     result = run_match(home, away, maps, config, match.seed, observer=observer, **hooks)
     if result.winner is None:  # aborted: nothing saved, played again from its start next time
         raise LadderCancelled()
@@ -378,8 +384,6 @@ def _play(model: HauntedModel, ladder: Ladder, match: LadderMatch, make: MakeEnt
     entry = result_entry(match, result, path)
     if feed is not None:
         feed.match_ended(result, entry)
-    if on_match is not None:
-        on_match(match, "ended")
     return entry
 
 
