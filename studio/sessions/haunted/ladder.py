@@ -317,10 +317,9 @@ def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
                         write_index(ladder.folder, index_document(ladder, results))
                     break
                 if feed is None and live_feed:
-                    feed = FeedWriter(feed_file(ladder.folder), "tournament")
-                    feed.tournament_started({"format": FORMAT, "mode": "ladder",
-                                             "name": "ladder", "entrants": sorted(
-                                                 {v.team for v in ladder.versions})})
+                    # Matches only, no tournament header: a ladder has no bracket to show,
+                    # and its standings are the Ladder screen's.
+                    feed = FeedWriter(feed_file(ladder.folder), "ladder")
                 match = missing[0]
                 results[match.key] = _play(model, ladder, match, make, cancel, feed, on_match)
                 write_index(ladder.folder, index_document(ladder, results))
