@@ -216,3 +216,15 @@ def test_a_damaged_index_is_refused_with_its_field(tmp_path: Path) -> None:
             load_ladder(model)
         assert caught.value.file == index and caught.value.field_path == field
         assert caught.value.hint == "reset the ladder"
+
+
+def test_the_ladders_feed_replayed_equals_its_saved_replays(tmp_path: Path) -> None:
+    from studio.sessions.haunted.tournament import feed_file
+    from studio.sessions.haunted.watch import replay_bodies
+    from tests.haunted.test_feed import body_of
+
+    model = three_submissions(tmp_path)
+    catch_up(model, make_entrant=builtin_entrant)
+    ladder = load_ladder(model)
+    bodies = replay_bodies(feed_file(ladder.folder))
+    assert bodies == [body_of(replay_path(ladder.folder, m)) for m in ladder.matches]
