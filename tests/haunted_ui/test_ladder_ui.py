@@ -168,3 +168,14 @@ def test_ladder_screen_as_a_student(snap_compare, ladder_project: Path, monkeypa
         await pilot.pause()
 
     assert snap_compare(studio_app(ladder_project), terminal_size=(80, 24), run_before=run)
+
+
+async def test_every_key_of_the_ladder_is_in_its_help(ladder_project: Path) -> None:
+    from studio.screens.help import binding_rows
+
+    app = studio_app(ladder_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_ladder(pilot)
+        said = [action.removesuffix(" (not now)") for _, action in binding_rows(screen)]
+        for action in ("Replay", "Catch up", "On/off", "Reset", "Watch live", "Reload", "Back"):
+            assert action in said, said

@@ -52,7 +52,9 @@ class LadderScreen(HauntedScreen):
     LadderScreen .title { padding: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open_replay", "Replay"),
+        # Before the tables' own enter, so that help and the footer name it; when it cannot
+        # act the table gets the key, and its selection says why (below).
+        Binding("enter", "open_replay", "Replay", priority=True),
         Binding("c", "catch_up", "Catch up"),
         Binding("o", "toggle", "On/off"),
         Binding("x", "reset", "Reset"),
@@ -196,8 +198,8 @@ class LadderScreen(HauntedScreen):
         if self.access.role == roles.SPECTATOR:
             return self.access.open_ladder_replay("", "").capitalize()
         match = self._selected()
-        if match is None:
-            return "No match is selected"
+        if match is None or self.focused is not self._matches():
+            return "Choose a match first: tab moves to the matches"
         refused = self.access.open_ladder_replay(match.home.team, match.away.team)
         if refused:
             return refused[0].upper() + refused[1:]
@@ -207,12 +209,15 @@ class LadderScreen(HauntedScreen):
 
     @on(DataTable.RowSelected, "#matches")
     def _row_chosen(self) -> None:
-        # The table takes enter for itself: its selection comes here, refusal and all.
         refused = self._replay_refusal()
         if refused:
             self.notify(refused, severity="warning", timeout=5)
-        else:
-            self.action_open_replay()
+
+    @on(DataTable.RowSelected, "#standings")
+    def _standing_chosen(self) -> None:
+        matches = self._matches()
+        if matches is not None:
+            matches.focus()  # a team's line leads to the matches, where replays open
 
     def action_open_replay(self) -> None:
         match = self._selected()
