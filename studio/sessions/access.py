@@ -131,8 +131,8 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
     wall under every screen, so a way to a file the screens forgot still ends here.
 
     A student writes only their team's AI files, its submissions (``submissions/TEAM/``) and
-    their own test matches' replays (``replays/``), and reads no other AI file; a spectator
-    writes nothing and reads no AI file.
+    their own test matches' replays (``replays/``), and reads no other AI file nor another
+    team's ladder replay; a spectator writes nothing and reads no AI file and no ladder replay.
     """
     if access.role == TEACHER:
         return None
@@ -144,6 +144,8 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
         if folder:
             return ""  # a folder to put an allowed file in; making one changes nothing
         source = real.suffix.lower() in SOURCE_SUFFIXES
+        if real.parent.name == "ladder" and real.parent.parent.name == "replays":
+            return _ladder_file(access, real, write)
         if access.role == STUDENT and real.parent == real.parent.parent.parent / \
                 SUBMISSIONS / team_part(access.team):
             return ""  # handing in stores a copy and its record there (never over one)
@@ -160,3 +162,22 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
         return ""
 
     return guard
+
+
+def _ladder_file(access: Access, real: Path, write: bool) -> str:
+    """A file of a project's ladder (``replays/ladder/``): its runs write it, no session does;
+    a match's replay is read by the teams that played it (its index says which)."""
+    if write:
+        return "the ladder's results are written by its runs only"
+    if not real.name.startswith("match-"):
+        return ""  # the index (standings) and the live feed are for everyone
+    home = away = ""
+    with contextlib.suppress(ProjectError, OSError):
+        from studio.sessions.haunted.ladder import read_ladder_index
+
+        key = real.name.removeprefix("match-").split(".")[0]
+        entry = ((read_ladder_index(real.parent) or {}).get("matches") or {}).get(key) or {}
+        home, away = str(entry.get("home", "")), str(entry.get("away", ""))
+    if not home and access.role == STUDENT:
+        return "this ladder match is not in the ladder's index: its replay is not shown to you"
+    return access.open_ladder_replay(home, away)
