@@ -1,6 +1,8 @@
 """``studio ladder`` (issue 30) with real submissions: ``studio submit`` starts the catch-up in
 the background, a runner in the foreground waits on the lock and plays what is left, and the
-standings come out as a table and as JSON. The AIs are submitted files in the sandbox."""
+standings come out as a table and as JSON; a killed runner's match is played again, counted once;
+``--follow`` plays new submissions until the ladder is turned off. The AIs are submitted files
+in the sandbox."""
 
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
-import pytest
 
-from tests.haunted.test_cli_submit import cup, run  # noqa: F401  (cup is a fixture)
+from studio.storage.haunted.submissions import store_submission
+from tests.haunted.test_cli_submit import AI, cup, run  # noqa: F401  (cup is a fixture)
 
 
 def one_round(project: Path, ladder: str) -> None:
@@ -96,3 +99,28 @@ def test_a_runner_killed_mid_match_leaves_it_to_the_next_counted_once(cup: Path,
     assert len(after["matches"]) == 2
     assert [r["played"] for r in after["standings"]] == [2, 2]
     assert len(list(index.parent.glob("match-*.json.gz"))) == 2
+
+
+def test_follow_plays_new_submissions_until_the_ladder_is_turned_off(cup: Path,  # noqa: F811
+                                                                     capsys) -> None:
+    one_round(cup, "\n[ladder]\nenabled = true\n")
+    follower = subprocess.Popen([sys.executable, "-m", "studio", "ladder", str(cup), "--follow",
+                                 "--interval", "0.2"], cwd=cup.parent,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(0.5)  # it looks, finds nothing, and waits for submissions
+        for minute, name in enumerate(("Alpha", "Beta")):  # stored as a submit stores them
+            store_submission(cup.parent, name, AI.encode(), ".py",
+                             datetime(2026, 11, 13, 16, minute, tzinfo=timezone.utc))
+        index = cup.parent / "replays" / "ladder" / "index.json"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (
+                not index.exists() or len(json.loads(index.read_text())["matches"]) < 2):
+            time.sleep(0.1)
+        assert len(json.loads(index.read_text())["matches"]) == 2
+        cup.write_text(cup.read_text().replace("enabled = true", "enabled = false"))
+        out, err = follower.communicate(timeout=30)
+    finally:
+        follower.kill()
+    assert follower.returncode == 0 and "the ladder was turned off: stopping" in err
+    assert "Alpha vs Beta" in out and "Beta vs Alpha" in out
