@@ -3,6 +3,8 @@ the teacher's keys (catch up, on/off, reset)."""
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -18,6 +20,9 @@ from studio.storage import load_project
 from studio.storage.haunted.project import project_model
 from tests.haunted.ladder_helpers import ai_text, builtin_entrant, hand_in
 from tests.haunted_ui.teams_helpers import add_file_team, write_ai
+from tests.haunted_ui.test_submissions_ui import (  # noqa: F401  (good is a fixture)
+    good, open_editor, submitted, toasts,
+)
 from tests.ui_helpers import studio_app
 
 TEAMS = ("Ghosts", "Ghouls", "Wraiths")
@@ -68,10 +73,6 @@ async def select_match(pilot, screen: LadderScreen, home: str, away: str) -> Non
     rows = list(zip(cells(table, 1), cells(table, 2)))
     table.move_cursor(row=rows.index((home, away)))
     await pilot.pause()
-
-
-def toasts(app) -> list[str]:
-    return [str(note.message) for note in app._notifications]
 
 
 async def test_the_teacher_sees_standings_and_matches_and_opens_a_replay(
@@ -179,3 +180,20 @@ async def test_every_key_of_the_ladder_is_in_its_help(ladder_project: Path) -> N
         said = [action.removesuffix(" (not now)") for _, action in binding_rows(screen)]
         for action in ("Replay", "Catch up", "On/off", "Reset", "Watch live", "Reload", "Back"):
             assert action in said, said
+
+
+async def test_a_submit_in_the_ai_editor_starts_the_ladder(ht_project: Path, good: Path) -> None:
+    text = ht_project.read_text()
+    at = text.index("[[map]]")
+    ht_project.write_text(text[:at] + "[ladder]\nenabled = true\n\n" + text[at:])
+    app = studio_app(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_editor(pilot)
+        await pilot.press("f8")
+        await submitted(pilot)
+        said = next(t for t in toasts(app) if t.startswith("Submitted for Good Bot"))
+        found = re.search(r"the ladder plays its new matches in the background \(process (\d+)\)",
+                          said)
+        assert found, said
+        assert os.waitpid(int(found.group(1)), 0)[1] == 0  # one team: nothing to play yet
+    assert (ht_project.parent / "replays" / "ladder").is_dir()
