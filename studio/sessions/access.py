@@ -173,7 +173,7 @@ def _ladder_file(access: Access, real: Path, write: bool) -> str:
         return ""  # the index (standings) and the live feed are for everyone
     home = away = ""
     with contextlib.suppress(ProjectError, OSError):
-        from studio.sessions.haunted.ladder import read_ladder_index
+        from studio.sessions.haunted.ladder_files import read_ladder_index
 
         key = real.name.removeprefix("match-").split(".")[0]
         entry = ((read_ladder_index(real.parent) or {}).get("matches") or {}).get(key) or {}

@@ -132,7 +132,7 @@ def test_a_match_cut_off_mid_way_is_played_again_and_counted_once(tmp_path: Path
         catch_up(model, make_entrant=builtin_entrant, cancel=cancel, on_match=cut)
     ladder = load_ladder(model)
     assert len(ladder.results) == 2 and len(ladder.missing) == 4
-    assert not replay_path(ladder.folder, ladder.missing[0]).exists()
+    assert not replay_path(ladder.folder, ladder.missing[0].key).exists()
     assert len(catch_up(model, make_entrant=builtin_entrant).played) == 4
     assert len(load_ladder(model).results) == 6
 
@@ -227,4 +227,4 @@ def test_the_ladders_feed_replayed_equals_its_saved_replays(tmp_path: Path) -> N
     catch_up(model, make_entrant=builtin_entrant)
     ladder = load_ladder(model)
     bodies = replay_bodies(feed_file(ladder.folder))
-    assert bodies == [body_of(replay_path(ladder.folder, m)) for m in ladder.matches]
+    assert bodies == [body_of(replay_path(ladder.folder, m.key)) for m in ladder.matches]

@@ -224,7 +224,7 @@ class LadderScreen(HauntedScreen):
         if match is None or self.ladder is None:
             return
         self.app.push_screen(make("replay", self.document,
-                                  path=replay_path(self.ladder.folder, match)))
+                                  path=replay_path(self.ladder.folder, match.key)))
 
     def action_watch(self) -> None:
         self.app.push_screen(make("watch", self.document))

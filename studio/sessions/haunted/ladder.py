@@ -16,20 +16,15 @@ as in tournaments: sandboxed workers, the project's confinement requirement.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
-import os
 import threading
-import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from studio import __version__
-from studio.engines.common.limits import MAX_INDEX_BYTES
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.ladder import (
     LadderMatch, Outcome, Row, Version, schedule, standings,
@@ -37,8 +32,11 @@ from studio.engines.haunted.ladder import (
 from studio.engines.haunted.match import Entrant, MatchAborted, MatchConfig, MatchResult, run_match
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.feed import FeedWriter
-from studio.sessions.haunted.replays import replays_folder
-from studio.sessions.haunted.tournament import INDEX, feed_file, write_index
+from studio.sessions.haunted.ladder_files import (  # noqa: F401  (the ladder's whole API here)
+    FOLDER, FORMAT, INDEX, LadderBusy, LadderCancelled, ladder_folder, ladder_lock,
+    read_ladder_index, replay_path, reset_ladder,
+)
+from studio.sessions.haunted.tournament import feed_file, write_index
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import requires_confinement
 from studio.storage.haunted.ladder import LadderSettings, ladder_of
@@ -47,61 +45,11 @@ from studio.storage.haunted.replay import load_replay, save_replay
 from studio.storage.haunted.submissions import (
     Submission, deadline_of, frozen_source, is_open, list_submissions,
 )
-from studio.storage.reading import decode_text, parse_json, read_bounded
 
-FOLDER = "ladder"
-"""The ladder's folder under ``replays/``."""
-FORMAT = "studio-haunted-ladder"
-LOCK = ".lock"
 MakeEntrant = Callable[[Submission, MatchConfig], Entrant]
 """Turns a submission into a match entrant (tests pass built-ins played in process)."""
 OnMatch = Callable[[LadderMatch, "dict[str, Any] | None"], None]
 """Told of a match as it starts (None) and once its result is saved (its index entry)."""
-
-
-def ladder_folder(project_folder: Path) -> Path:
-    return replays_folder(project_folder) / FOLDER
-
-
-def replay_path(folder: Path, match: LadderMatch) -> Path:
-    return folder / f"match-{match.key}.json.gz"
-
-
-class LadderBusy(Exception):
-    """Another process holds the ladder's lock (and the caller would not wait)."""
-
-
-class LadderCancelled(Exception):
-    """The catch-up was cancelled; the matches finished before that are saved."""
-
-
-@contextmanager
-def ladder_lock(folder: Path, cancel: threading.Event | None = None,
-                wait: float | None = None) -> Iterator[None]:
-    """Hold the ladder's lock: an ``fcntl`` lock on a file in its folder, released by the
-    system when the process dies, so a killed runner never leaves the ladder locked.
-
-    Args:
-        cancel: stops the wait (raises :class:`LadderCancelled`).
-        wait: seconds to wait at most (None: until it is free).
-    """
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        start = time.monotonic()
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if cancel is not None and cancel.is_set():
-                    raise LadderCancelled() from None
-                if wait is not None and time.monotonic() - start >= wait:
-                    raise LadderBusy() from None
-                time.sleep(0.05)
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
 
 
 # ------------------------------------------------------------------------------- the state
@@ -160,34 +108,6 @@ def fingerprint(model: HauntedModel, settings: LadderSettings) -> dict[str, Any]
     return {"seed": settings.seed, "games_per_pair": settings.games_per_pair,
             "config": config.to_json(),
             "maps_sha256": hashlib.sha256(boards.encode()).hexdigest()}
-
-
-def read_ladder_index(folder: Path) -> dict[str, Any] | None:
-    """The ladder's ``index.json`` (None when there is none yet).
-
-    Raises:
-        ProjectError: it exists but is not a ladder index.
-    """
-    path = folder / INDEX
-    if not path.exists():
-        return None
-    document = parse_json(decode_text(read_bounded(path, MAX_INDEX_BYTES, "the ladder index"),
-                                      path, "the ladder index"), path)
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ProjectError("not a ladder index", file=path, hint="reset the ladder")
-    matches = document.get("matches")
-    if not isinstance(matches, dict):
-        raise ProjectError("the ladder index has no table of matches", file=path,
-                           field_path=("matches",), hint="reset the ladder")
-    for key, entry in matches.items():
-        # Only what the standings count is read back; the replay's file name is the key's,
-        # never the index's (a name in it could lead out of the folder).
-        if not isinstance(entry, dict) or entry.get("winner") not in ("home", "away") or not all(
-                type(entry.get(k)) is int and 0 <= entry[k] < 1000
-                for k in ("home_rounds", "away_rounds")):
-            raise ProjectError("a match is not as the studio writes them", file=path,
-                               field_path=("matches", key), hint="reset the ladder")
-    return document
 
 
 def load_ladder(model: HauntedModel) -> Ladder:
@@ -341,7 +261,7 @@ def _mend(ladder: Ladder, report: CatchUp) -> dict[str, dict[str, Any]]:
     """The results, with the matches whose replay was saved but never entered added."""
     results = dict(ladder.results)
     for match in ladder.matches:
-        path = replay_path(ladder.folder, match)
+        path = replay_path(ladder.folder, match.key)
         if match.key in results or not path.exists():
             continue
         try:
@@ -378,24 +298,9 @@ def _play(model: HauntedModel, ladder: Ladder, match: LadderMatch, make: MakeEnt
     result = run_match(home, away, maps, config, match.seed, observer=observer, **hooks)
     if result.winner is None:  # aborted: nothing saved, played again from its start next time
         raise LadderCancelled()
-    path = replay_path(ladder.folder, match)
+    path = replay_path(ladder.folder, match.key)
     save_replay(replays.build(result, __version__), path)
     entry = result_entry(match, result, path)
     if feed is not None:
         feed.match_ended(result, entry)
     return entry
-
-
-def reset_ladder(project_folder: Path) -> int:
-    """Forget every ladder result (under the lock); returns how many replays were removed. The
-    next catch-up plays the whole schedule again."""
-    folder = ladder_folder(project_folder)
-    if not folder.is_dir():
-        return 0
-    removed = 0
-    with ladder_lock(folder, wait=30):
-        for path in folder.glob("match-*.json.gz"):
-            path.unlink()
-            removed += 1
-        (folder / INDEX).unlink(missing_ok=True)
-    return removed

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from studio.sessions.haunted.ladder import ladder_folder
+from studio.sessions.haunted.ladder_files import ladder_folder
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.ladder import ladder_of
 from studio.storage.haunted.project import HauntedModel
