@@ -84,7 +84,11 @@ def _ladder(args: argparse.Namespace) -> int:
             time.sleep(max(0.2, args.interval))
         except KeyboardInterrupt:
             return 0
-        model = _model(args.project)  # a teacher may have turned it off or changed the maps
+        try:  # a teacher may have turned it off or changed the maps
+            model = _model(args.project)
+        except ProjectError as exc:  # caught mid-edit, say: the next look may find it whole
+            print(f"warning: {exc}; trying again in {args.interval:g} s", file=sys.stderr)
+            continue
         if not ladder_of(model.body).enabled:
             print("the ladder was turned off: stopping", file=sys.stderr)
             return 0

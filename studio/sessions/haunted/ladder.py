@@ -217,12 +217,14 @@ def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
         ProjectError: the settings changed since the saved results (reset the ladder), an AI
             cannot play, or a file cannot be written.
     """
+    if model.folder is None:
+        raise ProjectError("the project has no folder yet: save it first")
     make = make_entrant or sandboxed(model)
     report = CatchUp()
     feed: FeedWriter | None = None
     try:
         while limit is None or len(report.played) < limit:
-            with ladder_lock(ladder_folder(model.folder), cancel):  # type: ignore[arg-type]
+            with ladder_lock(ladder_folder(model.folder), cancel):
                 ladder = load_ladder(model)
                 if ladder.stale:
                     raise ProjectError("the match settings, maps or ladder settings changed "
