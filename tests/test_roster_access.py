@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import shutil
+import json
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,33 @@ def test_a_spectator_reads_no_source_and_writes_nothing(folder: Path) -> None:
     assert "no AI's source" in guard(folder / "ais" / "a.py", False, False)
     assert "nothing can be written" in guard(folder / "replays" / "x.json.gz", True, False)
     assert guard(folder / "cup.toml", False, False) == ""
+
+
+def test_a_student_hands_in_to_their_own_teams_submissions_only(folder: Path) -> None:
+    guard = file_guard(Access(STUDENT, "Ann", "Team A"), folder)
+    own, other = folder / "submissions" / "team-a", folder / "submissions" / "team-b"
+    for name in ("2026-11-13T16-59-02Z.py", "2026-11-13T16-59-02Z.json"):
+        assert guard(own / name, True, False) == guard(own / name, False, False) == ""
+    assert "not your team's" in guard(other / "2026-11-13T16-59-02Z.py", False, False)
+    assert "not your team's" in guard(other / "2026-11-13T16-59-02Z.py", True, False)
+    assert "students cannot change" in guard(other / "2026-11-13T16-59-02Z.json", True, False)
+
+
+def test_ladder_replays_are_read_by_the_teams_that_played_them(folder: Path) -> None:
+    ladder = folder / "replays" / "ladder"
+    ladder.mkdir(parents=True)
+    entry = {"winner": "home", "home_rounds": 1, "away_rounds": 0}
+    (ladder / "index.json").write_text(json.dumps({
+        "format": "studio-haunted-ladder", "matches": {
+            "k1": {**entry, "home": "Team A", "away": "Team B"},
+            "k2": {**entry, "home": "Team B", "away": "Team C"}}}))
+    student = file_guard(Access(STUDENT, "Ann", "Team A"), folder)
+    assert student(ladder / "match-k1.json.gz", False, False) == ""
+    assert "Team B vs Team C is not your team's match" in student(
+        ladder / "match-k2.json.gz", False, False)
+    assert "not in the ladder's index" in student(ladder / "match-k9.json.gz", False, False)
+    assert student(ladder / "index.json", False, False) == ""
+    assert "written by its runs only" in student(ladder / "index.json", True, False)
+    spectator = file_guard(Access(SPECTATOR, "Sam"), folder)
+    assert "standings only" in spectator(ladder / "match-k1.json.gz", False, False)
+    assert spectator(ladder / "live.jsonl", False, False) == ""

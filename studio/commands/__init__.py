@@ -44,6 +44,8 @@ INDEX: dict[str, tuple[str, str]] = {
                "studio.commands.haunted.submit"),
     "submissions": ("list a Haunted Tiles project's submissions; --deadline / --no-deadline "
                     "close or reopen them", "studio.commands.haunted.submit"),
+    "ladder": ("play a Haunted Tiles project's ladder (every submission against every other "
+               "team's latest), or print its standings", "studio.commands.haunted.ladder"),
     "replay": ("play back (or --verify) a Haunted Tiles replay", "studio.commands.haunted.replay"),
     "import": ("import a trrbt YAML/JSON game as one self-contained btree project, original "
                "TileCode games (settings JSON or games.ts), or Haunted Tiles maps "

@@ -72,6 +72,24 @@ class Access:
         return ""
 
 
+    def manage_ladder(self) -> str:
+        """May this person turn the ladder on or off, reset it, or make it catch up?"""
+        if self.role != TEACHER:
+            return f"{self.role}s cannot change the ladder: the teacher runs it"
+        return ""
+
+    def open_ladder_replay(self, home: str, away: str) -> str:
+        """May this person watch the replay of the ladder match between teams ``home`` and
+        ``away``? A student only their own team's, a spectator none (the live feed is theirs)."""
+        if self.role == SPECTATOR:
+            return "spectators see the ladder's standings only: watch its matches live (w)"
+        if self.role == STUDENT and self.team.casefold() not in (home.casefold(),
+                                                                  away.casefold()):
+            return (f"{home} vs {away} is not your team's match ({self.team}): only your own "
+                    "matches' replays are shown to you")
+        return ""
+
+
 _granted: list[Access] = []
 
 
@@ -112,17 +130,25 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
     """What the role allows, file by file, for the served path rule (``storage.served``): the
     wall under every screen, so a way to a file the screens forgot still ends here.
 
-    A student writes only their team's AI files and their own test matches' replays
-    (``replays/``), and reads no other AI file; a spectator writes nothing and reads no AI file.
+    A student writes only their team's AI files, its submissions (``submissions/TEAM/``) and
+    their own test matches' replays (``replays/``), and reads no other AI file nor another
+    team's ladder replay; a spectator writes nothing and reads no AI file and no ladder replay.
     """
     if access.role == TEACHER:
         return None
+    from studio.storage.haunted.submissions import FOLDER as SUBMISSIONS, team_part
+
     replays = root / "replays"
 
     def guard(real: Path, write: bool, folder: bool) -> str:
         if folder:
             return ""  # a folder to put an allowed file in; making one changes nothing
         source = real.suffix.lower() in SOURCE_SUFFIXES
+        if real.parent.name == "ladder" and real.parent.parent.name == "replays":
+            return _ladder_file(access, real, write)
+        if access.role == STUDENT and real.parent == real.parent.parent.parent / \
+                SUBMISSIONS / team_part(access.team):
+            return ""  # handing in stores a copy and its record there (never over one)
         if access.role == SPECTATOR:
             if write:
                 return "spectators watch only: nothing can be written"
@@ -136,3 +162,22 @@ def file_guard(access: Access, root: Path) -> Callable[[Path, bool, bool], str] 
         return ""
 
     return guard
+
+
+def _ladder_file(access: Access, real: Path, write: bool) -> str:
+    """A file of a project's ladder (``replays/ladder/``): its runs write it, no session does;
+    a match's replay is read by the teams that played it (its index says which)."""
+    if write:
+        return "the ladder's results are written by its runs only"
+    if not real.name.startswith("match-"):
+        return ""  # the index (standings) and the live feed are for everyone
+    home = away = ""
+    with contextlib.suppress(ProjectError, OSError):
+        from studio.sessions.haunted.ladder_files import read_ladder_index
+
+        key = real.name.removeprefix("match-").split(".")[0]
+        entry = ((read_ladder_index(real.parent) or {}).get("matches") or {}).get(key) or {}
+        home, away = str(entry.get("home", "")), str(entry.get("away", ""))
+    if not home and access.role == STUDENT:
+        return "this ladder match is not in the ladder's index: its replay is not shown to you"
+    return access.open_ladder_replay(home, away)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from studio.commands import command
 from studio.engines.common.limits import MAX_AI_SOURCE_BYTES
+from studio.sessions.haunted.ladder_queue import queue_catch_up
 from studio.sessions.haunted.submissions import (
     shown_deadline, submit, submitting_team, team_submissions, utc_now, with_deadline,
 )
@@ -60,6 +61,9 @@ def _submit(args: argparse.Namespace) -> int:
     if not outcome.ok:
         raise ProjectError(outcome.message, file=path)
     print(outcome.message)
+    queued = queue_catch_up(model, Path(args.project))
+    if queued:
+        print(queued, file=sys.stderr)
     return 0
 
 

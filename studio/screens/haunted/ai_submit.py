@@ -12,6 +12,7 @@ from pathlib import Path
 
 from textual import work
 
+from studio.sessions.haunted.ladder_queue import queue_catch_up
 from studio.sessions.haunted.submissions import (
     Clock, SubmitOutcome, shown_deadline, submit, submitting_team,
 )
@@ -25,7 +26,8 @@ class SubmitKey:
     """The AI editor's ``submit`` action and its dimmed reason (the editor binds the key).
 
     Expects of the screen: ``model``, ``path``, ``team_index``, ``read_only``, ``clock``,
-    ``area``, ``modified``, ``save_file``, ``status`` and ``_checked`` (the f6 result).
+    ``area``, ``modified``, ``save_file``, ``status``, ``_checked`` (the f6 result) and
+    ``document`` (its path names the project a ladder runner plays).
     """
 
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -43,8 +45,13 @@ class SubmitKey:
                                           self.area.text, self.clock)
         if outcome.problem is not None:
             self._checked(outcome.problem)  # the cursor goes to the error, as f6 does
-        self.status(("✓ " if outcome.ok else "✗ ") + outcome.message, error=not outcome.ok)
-        self.notify(outcome.message, title="Submitted" if outcome.ok else "Not submitted",
+        message = outcome.message
+        if outcome.ok and self.document.path is not None:
+            # The ladder's matches run in a process of their own: they outlive this session.
+            queued = await asyncio.to_thread(queue_catch_up, self.model, self.document.path)
+            message += f"; {queued}" if queued else ""
+        self.status(("✓ " if outcome.ok else "✗ ") + message, error=not outcome.ok)
+        self.notify(message, title="Submitted" if outcome.ok else "Not submitted",
                     severity="information" if outcome.ok else "error", timeout=6)
         self.refresh_bindings()
 

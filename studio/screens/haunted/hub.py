@@ -20,6 +20,7 @@ from studio.widgets.footer import KeysFooter
 ENTRIES = (
     ("setup", "m", "New match", "two AIs against each other, watched live"),
     ("tournament", "t", "Tournament", "single elimination or round robin between teams"),
+    ("ladder", "l", "Ladder", "always-current standings of the submissions"),
     ("maps", "p", "Maps", "strengths, starts, symmetry and the fairness check"),
     ("teams", "a", "Teams & AIs", "the registry; write, test and edit AIs"),
     ("replays", "r", "Replays", "watch and verify recorded matches"),

@@ -22,6 +22,7 @@ _SCREENS = {
     "ai": ("studio.screens.haunted.ai_editor", "AIEditorScreen"),
     "tournament": ("studio.screens.haunted.tournament", "TournamentScreen"),
     "watch": ("studio.screens.haunted.spectator", "SpectatorScreen"),
+    "ladder": ("studio.screens.haunted.ladder", "LadderScreen"),
 }
 """Screen name -> (module, class); every class takes the document first, then options."""
 

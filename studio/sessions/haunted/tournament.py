@@ -11,21 +11,17 @@ while the AIs think in their own processes); :meth:`TournamentRun.cancel` and
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from datetime import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from studio import __version__
 from studio.engines.common.limits import MAX_INDEX_BYTES
 from studio.engines.haunted import replay as replays
-from studio.engines.haunted.board import Map
-from studio.engines.haunted.match import MatchConfig, MatchResult
-from studio.sessions.haunted.index_check import check_index
+from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.tournament import (
     DOUBLE_ROUND_ROBIN,
     SINGLE,
@@ -33,23 +29,28 @@ from studio.engines.haunted.tournament import (
     Played,
     TournamentResult,
     round_robin,
-    scheduled_matches,
-    seeding_order,
     single_elimination,
 )
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.feed import FEED_NAME, FeedWriter
+from studio.sessions.haunted.index_check import check_index
 from studio.sessions.haunted.replays import tournament_folder
-from studio.sessions.haunted.submissions import playing_teams, submissions_mode
+from studio.sessions.haunted.tournament_plan import (  # noqa: F401  (imported from here before the split)
+    FORMAT,
+    TournamentPlan,
+    index_document,
+    project_plan,
+    replay_file,
+    same_plan,
+    with_submissions,
+)
 from studio.storage import served
 from studio.storage.atomic import atomic_write
 from studio.storage.errors import ProjectError
-from studio.storage.haunted.kind import TeamEntry
 from studio.storage.haunted.replay import load_replay, save_replay
 from studio.storage.reading import decode_text, parse_json, read_bounded
 
 INDEX = "index.json"
-FORMAT = "studio-haunted-tournament"
 
 
 def has_results(project_folder: Path, name: str) -> bool:
@@ -62,10 +63,6 @@ def has_results(project_folder: Path, name: str) -> bool:
 def feed_file(folder: Path) -> Path:
     """The live feed of the run saving to ``folder`` (see :mod:`studio.sessions.haunted.feed`)."""
     return folder / FEED_NAME
-
-
-def replay_file(folder: Path, number: int) -> Path:
-    return folder / f"match-{number:03d}.json.gz"
 
 
 def saved_matches(folder: Path) -> dict[int, MatchResult]:
@@ -92,7 +89,7 @@ def read_index(folder: Path) -> dict[str, Any] | None:
     return check_index(document, path)
 
 
-def _write_index(folder: Path, document: dict[str, Any]) -> None:
+def write_index(folder: Path, document: dict[str, Any]) -> None:
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     try:
         served.make_folder(folder)
@@ -113,128 +110,6 @@ def clear_run(folder: Path) -> None:
 
 class TournamentCancelled(Exception):
     """The run was cancelled; the matches finished before that are saved."""
-
-
-@dataclass(frozen=True)
-class TournamentPlan:
-    """A tournament to run: who, in which format, with which settings, and where it is saved."""
-
-    mode: str
-    entrants: tuple[str, ...]
-    """AI names in registration order: team names of ``teams``, ``builtin:NAME`` or files."""
-    config: MatchConfig
-    maps: dict[str, Map]
-    seed: int
-    name: str = ""
-    teams: tuple[TeamEntry, ...] = ()
-    folder: Path | None = None
-    """The project's folder (team sources are relative to it)."""
-    school_sizes: tuple[int, ...] | None = None
-    """Per entrant, for seeding by school size; None seeds by registration order."""
-    third_place: bool = False
-    replays: Path | None = None
-    """Where the matches and ``index.json`` are saved (None: nowhere)."""
-    in_process_builtins: bool = False
-    require_confinement: bool = False
-    """Checked at set-up, and by each worker again before it runs an AI."""
-    submissions: tuple[tuple[str, str], ...] = ()
-    """In submissions mode: (team, SHA-256 of the submission it plays)."""
-    skipped: tuple[tuple[str, str], ...] = ()
-    """In submissions mode: (team, why it does not play), left out of ``entrants``."""
-    pace: float = 0.0
-    """Seconds at least between two turns, so that a class can follow it live (0: full speed)."""
-
-    @property
-    def seeding(self) -> list[int]:
-        return seeding_order(len(self.entrants), self.school_sizes)
-
-    @property
-    def scheduled(self) -> int:
-        return scheduled_matches(self.mode, len(self.entrants), self.third_place)
-
-    def fingerprint(self) -> dict[str, Any]:
-        """What decides the results: saved results of another fingerprint are another run's."""
-        boards = json.dumps({n: self.maps[n].to_json() for n in self.config.maps}, sort_keys=True)
-        played = {"submissions": dict(self.submissions)} if self.submissions else {}
-        return {**played, "mode": self.mode, "entrants": list(self.entrants),
-                "seeds": [self.entrants[i] for i in self.seeding],
-                "third_place": self.third_place and self.mode == SINGLE, "seed": self.seed,
-                "config": self.config.to_json(),
-                "maps_sha256": hashlib.sha256(boards.encode()).hexdigest()}
-
-
-def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[str, Map],
-                 config: MatchConfig, folder: Path, *, in_process: bool = False,
-                 required: bool = False) -> TournamentPlan:
-    """The plan of a project's ``[[tournament]]`` (a table checked by ``tournaments_of``);
-    ``required``: the project requires confinement (the table may too). In submissions mode
-    the teams play their submissions (:func:`with_submissions`).
-
-    Raises:
-        ProjectError: in submissions mode, fewer than two entrants have a submission in time.
-    """
-    sizes = None
-    if table["seeding"] == "school-size":
-        by_name = {t.name: t.school_size for t in teams}
-        sizes = tuple(by_name[name] for name in table["entrants"])
-    config = replace(config, swap_sides=table["swap_sides"])
-    plan = TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
-                          table["name"], tuple(teams), folder, sizes, table["third_place"],
-                          tournament_folder(folder, table["name"]), in_process,
-                          required or table["require_confinement"])
-    return with_submissions(plan, table.get("submission_deadline"))
-
-
-def with_submissions(plan: TournamentPlan, deadline: datetime | None) -> TournamentPlan:
-    """``plan`` with its registry teams playing their latest submission before ``deadline``,
-    when the project is in submissions mode; those without one are left out, with the reason
-    in ``skipped``. Other entrants (built-ins, files named on the command line) are untouched.
-
-    Raises:
-        ProjectError: fewer than two entrants are left.
-    """
-    if plan.folder is None or not submissions_mode(plan.folder, deadline):
-        return plan
-    playing = playing_teams(plan.teams, plan.entrants, plan.folder, deadline)
-    out = {name for name, _ in playing.skipped}
-    keep = [i for i, name in enumerate(plan.entrants) if name not in out]
-    if len(keep) < 2:
-        why = "; ".join(f"{name}: {reason}" for name, reason in playing.skipped)
-        raise ProjectError(f"tournament {plan.name!r} needs two entrants with a submission "
-                           f"before the deadline, and has {len(keep)} ({why})",
-                           hint="teams submit with f7 in the AI editor or studio submit; the "
-                                "teacher can move the deadline")
-    sizes = plan.school_sizes
-    return replace(plan, entrants=tuple(plan.entrants[i] for i in keep), teams=playing.teams,
-                   school_sizes=tuple(sizes[i] for i in keep) if sizes is not None else None,
-                   submissions=playing.hashes, skipped=playing.skipped)
-
-
-def index_document(plan: TournamentPlan, matches: Sequence[Played],
-                   result: TournamentResult | None = None) -> dict[str, Any]:
-    """``index.json``: the plan, the matches played so far with their replay files, and once
-    the run is complete (``result``) its byes, ratings and standings."""
-    names = list(plan.entrants)
-    entries = []
-    for played in matches:
-        entry = {"number": played.number, **played.to_json(names)}
-        if plan.replays is not None:
-            entry["replay"] = replay_file(plan.replays, played.number).name
-        entries.append(entry)
-    document: dict[str, Any] = {
-        "format": FORMAT, "version": 1, "name": plan.name, "mode": plan.mode, "entrants": names,
-        "seed": plan.seed, "plan": plan.fingerprint(), "scheduled": plan.scheduled,
-        "complete": result is not None, "matches": entries, "byes": [], "ratings": {},
-        "standings": [],
-    }
-    if plan.skipped:
-        document["skipped"] = [{"name": name, "reason": reason} for name, reason in plan.skipped]
-    if result is not None:
-        final = result.to_json()
-        document.update(byes=final["byes"], ratings=final["ratings"], standings=final["standings"])
-        if plan.replays is not None:
-            document["replays"] = [str(replay_file(plan.replays, m.number)) for m in matches]
-    return document
 
 
 @dataclass(frozen=True)
@@ -340,7 +215,7 @@ class TournamentRun:
                         replay_file(folder, played.number))
         self._played.append(played)
         if folder is not None:
-            _write_index(folder, index_document(self.plan, self._played))
+            write_index(folder, index_document(self.plan, self._played))
         if self.feed is not None:
             self.feed.match_ended(played.result, self._entry(played))
         self._show("")
@@ -408,13 +283,10 @@ class TournamentRun:
         self.result = result
         document = index_document(plan, result.matches, result)
         if folder is not None:
-            _write_index(folder, document)
+            write_index(folder, document)
         with self._lock:
             self._progress = Progress(len(result.matches), plan.scheduled, "", document)
         self._notify()
         return document
 
 
-def same_plan(document: dict[str, Any] | None, plan: TournamentPlan) -> bool:
-    """Whether saved results (an ``index.json``) are of this plan, so a run may resume them."""
-    return document is not None and document.get("plan") == plan.fingerprint()

@@ -21,6 +21,7 @@ from studio.storage.kinds import KINDS, Body
 from studio.storage.haunted.tables import fail as _fail, is_int as _is_int, \
     is_number as _is_number, keys as _keys, list_of_tables as _list_of_tables
 from studio.storage.haunted.submissions import check_table as check_submissions
+from studio.storage.haunted.ladder import ladder_of
 from studio.storage.haunted.tournaments import tournaments_of
 from studio.storage.names import check_name_characters
 
@@ -30,7 +31,7 @@ _MATCH_KEYS = {"rounds", "max_rounds", "time_limit", "load_limit", "maps", "swap
                "coin_toss_if_all_tied", "require_confinement"}
 _MAP_KEYS = {"name", "size", "tiles", "home", "away", "description", "provenance"}
 _TEAM_KEYS = {"name", "team", "school", "school_size", "runtime", "source", "monster", "alternate"}
-_TOP_KEYS = {"match", "submissions", "map", "team", "tournament"}
+_TOP_KEYS = {"match", "submissions", "ladder", "map", "team", "tournament"}
 
 
 @dataclass
@@ -263,6 +264,7 @@ def validate(body: Body) -> None:
     config_of(body, maps)
     requires_confinement(body)
     check_submissions(body)
+    ladder_of(body)
     tournaments_of(body, teams_of(body))
 
 

@@ -22,7 +22,7 @@ from studio.storage.haunted.kind import (
 from studio.storage.kinds import Body
 from studio.storage.project import Project
 
-TABLE_ORDER = ("match", "submissions", "map", "team", "tournament")
+TABLE_ORDER = ("match", "submissions", "ladder", "map", "team", "tournament")
 """The body's tables in the canonical order of the project file."""
 
 
