@@ -136,7 +136,7 @@ class SolverScreen(BtreeScreen):
         self.ended = time.perf_counter()
         self.states, self.depth = result.states, result.depth  # as `studio solve` reports them
         method = METHODS[self.method]
-        portfolio = getattr(job, "portfolio", None)  # the states shown: its finder's, as above
+        portfolio = job.portfolio  # the states shown: its finder's, as above
         if getattr(result, "cancelled", False) and not result.found:
             self.outcome = "cancelled"
         elif result.found:

@@ -28,7 +28,8 @@ from studio.engines.btree.play.waits import (
 )
 
 if TYPE_CHECKING:  # the solver brings numba (about 0.5 s to import): loaded when a solve starts
-    from studio.engines.btree.search.solver import SolveJob, SolveResult
+    from studio.engines.btree.search.job import SolveJob
+    from studio.engines.btree.search.solver import SolveResult
 
 SEAT_KINDS = ("human", "random", "first", "solver")
 UNDO_CAP = 10_000  # choice waits kept for undo (§8, Decision 15)
@@ -256,7 +257,7 @@ class PlaySession:
         by default the pid of the one ``solver`` seat if there is exactly one, else any win.
         ``strategy``, ``weight``, ``max_memory``: as :func:`solve`.
         """
-        from studio.engines.btree.search.solver import SolveJob
+        from studio.engines.btree.search.job import SolveJob
 
         if player is None:
             solvers = [pid for pid, kind in self.seats.items() if kind == "solver"]

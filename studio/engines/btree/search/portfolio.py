@@ -179,7 +179,7 @@ def solve_portfolio(
 
 
 def run_job(job: Any, progress: Callable[[int, int], None] | None, cancel: Any) -> SolveResult:
-    """Run a ``SolveJob`` whose strategy is ``auto``: its limits apply (the time, by default,
+    """Run a ``job.SolveJob`` whose strategy is ``auto``: its limits apply (the time, by default,
     :data:`DEFAULT_SECONDS`); ``job.on_line`` (if set) hears of each shorter line; the whole
     outcome is kept as ``job.portfolio`` and the line as ``job.result``."""
     engine = Engine(job.program)
@@ -188,7 +188,7 @@ def run_job(job: Any, progress: Callable[[int, int], None] | None, cancel: Any) 
         engine, player=job.player, max_states=job.max_states, path=job.path,
         max_seconds=DEFAULT_SECONDS if job.max_seconds is None else job.max_seconds,
         max_memory=DEFAULT_MEMORY if job.max_memory is None else job.max_memory,
-        heuristic=job.heuristic, cancel=cancel, progress=progress, on_line=getattr(job, "on_line", None))
+        heuristic=job.heuristic, cancel=cancel, progress=progress, on_line=job.on_line)
     job.portfolio = outcome
     job.result = outcome.best
     return outcome.best

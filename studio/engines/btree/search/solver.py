@@ -297,46 +297,6 @@ def solve(
     return out
 
 
-@dataclass
-class SolveJob:
-    """A search prepared from an engine snapshot, to run on a worker thread (§11.5).
-
-    ``run`` searches on an engine of its own, so the engine the snapshot came from can go on
-    meanwhile. ``tag`` is the caller's (a play session keeps where the line starts).
-    """
-
-    program: Any
-    """The ``Program`` the snapshot belongs to."""
-    snapshot: Any
-    max_states: int = 200_000
-    player: str | None = None
-    tag: Any = None
-    strategy: str = "bfs"
-    """As :func:`solve`, or ``auto``: the portfolio of :mod:`.portfolio`."""
-    heuristic: str | None = None
-    weight: int = 1
-    jobs: int = 1
-    max_seconds: float | None = None
-    max_memory: int | None = None
-    path: str = "auto"
-    """As :func:`solve`; a screen sets ``plain`` while the kernel is not compiled yet."""
-    result: SolveResult | None = None
-    """Set by :meth:`run`."""
-
-    def run(self, progress: Callable[[int, int], None] | None = None, cancel: Any = None) -> SolveResult:
-        """Search from the snapshot (``progress`` and ``cancel`` as :func:`solve`)."""
-        if self.strategy == "auto":  # several strategies side by side (it imports this module)
-            from studio.engines.btree.search.portfolio import run_job
-            return run_job(self, progress, cancel)
-        engine = Engine(self.program)
-        engine.restore(self.snapshot)
-        self.result = solve(engine, self.max_states, self.player, progress, cancel=cancel,
-                            strategy=self.strategy, heuristic=self.heuristic, weight=self.weight,
-                            jobs=self.jobs,
-                            max_seconds=self.max_seconds, max_memory=self.max_memory, path=self.path)
-        return self.result
-
-
 def enumerate_reachable(engine: Any, max_states: int = 1_000_000, *, path: str = "auto") -> Iterator[Reached]:
     """Every distinct (board, result) pair reachable by choices, with its smallest depth.
 
@@ -394,4 +354,4 @@ def _result_key(result: dict[str, Any] | None) -> Any:
     return tuple(sorted((k, str(v)) for k, v in result.items()))
 
 
-__all__ = ["REASONS", "Reached", "cancel_predicate", "SolveJob", "SolveResult", "StateLimit", "enumerate_reachable", "solve"]
+__all__ = ["REASONS", "Reached", "cancel_predicate", "SolveResult", "StateLimit", "enumerate_reachable", "solve"]
