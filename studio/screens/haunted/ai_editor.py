@@ -29,6 +29,7 @@ from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
 from studio.sessions import access
 from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
+from studio.sessions.haunted.opponents import opponent_choices, with_opponents
 from studio.sessions.haunted.submissions import utc_now
 from studio.storage import ProjectError, StaleFileError, atomic_write, served
 from studio.storage.haunted.kind import source_path
@@ -127,6 +128,7 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
         self.js = self.path.suffix.lower() == ".js"
         self.seed = seed
         self.opponent = DEFAULT_OPPONENT
+        self.opponent_shown = DEFAULT_OPPONENT  # a submission: with its time and hash
         self.problem: SyntaxProblem | None = None
         """The last syntax check's error (None when it passed or none ran)."""
         self._saved_text = (self._disk or b"").decode("utf-8", errors="replace")
@@ -186,7 +188,7 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
     def refresh_view(self) -> None:
         board = first_map(self.model)
         parts = [self.shown_path, "JavaScript" if self.js else "Python",
-                 f"test: Test vs {self.opponent} (f4/^o) on {board.name if board else '?'}"]
+                 f"test: Test vs {self.opponent_shown} (f4/^o) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
         # One line, cut with "…" where the pane is narrower (at 80 columns the test's map).
@@ -364,12 +366,13 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
 
     @work(exclusive=True, group="dialog")
     async def action_opponent(self) -> None:
-        choices = [(PREFIX + name, f"built-in {name}") for name in BUILTINS]
-        choices += [(team.name, f"team {team.name}") for team in self.model.teams()]
-        chosen = await self.app.push_screen_wait(PickDialog("Test opponent", choices,
-                                                            self.opponent))
+        choices = opponent_choices(self.model, access.current())
+        chosen = await self.app.push_screen_wait(PickDialog(
+            "Test opponent", [(c.value, c.label) for c in choices], self.opponent,
+            disabled=[c.value for c in choices if c.reason]))
         if chosen:
             self.opponent = chosen
+            self.opponent_shown = next(c.shown for c in choices if c.value == chosen)
             self.refresh_view()
 
     @work(exclusive=True, group="run")
@@ -391,7 +394,11 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         plan = one_round_plan(self.model, home, self.opponent, seed)
         try:
-            screen = make("match", self.document, plan=plan)
+            screen = make("match", self.document,
+                          plan=with_opponents(plan, self.model, access.current()))
+        except ProjectError as exc:
+            self.status(f"✗ {exc.message}", error=True)
+            return
         except ImportError:
             self.status("✗ The match view is not part of this build", error=True)
             return
