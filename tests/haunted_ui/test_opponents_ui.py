@@ -59,3 +59,37 @@ async def test_a_student_picks_another_team_as_submitted_and_plays_it_veiled(
     rival = next(t for t in plan.teams if t.name == "submitted:Rival")
     assert (folder / rival.source).resolve() == handed.path
     assert plan.digests == {"submitted:Rival": handed.sha256}
+
+
+async def test_a_students_match_setup_offers_other_teams_only_as_submitted(
+        ht_project: Path, good: Path, student) -> None:  # noqa: F811
+    from textual.widgets import Select
+
+    from studio.screens.haunted.setup import MatchSetupScreen
+
+    folder = ht_project.parent
+    write_ai(folder, "rival.py", GOOD_AI)
+    write_ai(folder, "idle.py", GOOD_AI)
+    add_file_team(ht_project, "Rival", "ais/rival.py")
+    add_file_team(ht_project, "Idle", "ais/idle.py")
+    store_submission(folder, "Rival", GOOD_AI.encode(), ".py", BEFORE)
+    app = app_on(ht_project)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        setup = app.screen
+        assert isinstance(setup, MatchSetupScreen)
+        away = setup.query_one("#away", Select)
+        values = [value for _, value in away._options]
+        assert "Good Bot" in values and "submitted:Rival" in values
+        assert "Rival" not in values and "unavailable:Idle" in values
+        setup.query_one("#home", Select).value = "Good Bot"
+        away.value = "unavailable:Idle"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.screen is setup
+        assert "Idle cannot be played: no submission yet" in str(
+            setup.query_one("#problem").render())
+        away.value = "submitted:Rival"
+        plan = setup.plan()
+    assert plan.veiled == {"submitted:Rival"} and plan.names()[1] == "Rival (submitted)"

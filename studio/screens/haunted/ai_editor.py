@@ -22,21 +22,21 @@ from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.formatting import inert
+from studio.screens.haunted.ai_opponent import OpponentKey
 from studio.screens.haunted.ai_submit import SubmitKey
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
-from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
+from studio.screens.haunted.team_dialogs import Field, FormDialog
 from studio.sessions import access
 from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
-from studio.sessions.haunted.opponents import opponent_choices, with_opponents
+from studio.sessions.haunted.opponents import with_opponents
 from studio.sessions.haunted.submissions import utc_now
 from studio.storage import ProjectError, StaleFileError, atomic_write, served
 from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
 
-DEFAULT_OPPONENT = PREFIX + "greedy"
 NO_HIGHLIGHTING = "no highlighting (install textual[syntax])"
 
 _ANSI_COLOURS = {
@@ -55,7 +55,7 @@ CODE_THEMES = {"dark": "monokai", "light": "github_light", "ansi": ANSI_CODE_THE
 """The studio's theme -> the code's colours (monokai's fixed colours would break ``ansi``)."""
 
 
-class AIEditorScreen(SubmitKey, HauntedScreen):
+class AIEditorScreen(OpponentKey, SubmitKey, HauntedScreen):
     """Edit one AI file of the registry (or read a built-in's source).
 
     Args:
@@ -127,8 +127,6 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
             self.load_error = exc
         self.js = self.path.suffix.lower() == ".js"
         self.seed = seed
-        self.opponent = DEFAULT_OPPONENT
-        self.opponent_shown = DEFAULT_OPPONENT  # a submission: with its time and hash
         self.problem: SyntaxProblem | None = None
         """The last syntax check's error (None when it passed or none ran)."""
         self._saved_text = (self._disk or b"").decode("utf-8", errors="replace")
@@ -363,17 +361,6 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
             self.area.focus()
 
     # ------------------------------------------------------------------------------ run
-
-    @work(exclusive=True, group="dialog")
-    async def action_opponent(self) -> None:
-        choices = opponent_choices(self.model, access.current())
-        chosen = await self.app.push_screen_wait(PickDialog(
-            "Test opponent", [(c.value, c.label) for c in choices], self.opponent,
-            disabled=[c.value for c in choices if c.reason]))
-        if chosen:
-            self.opponent = chosen
-            self.opponent_shown = next(c.shown for c in choices if c.value == chosen)
-            self.refresh_view()
 
     @work(exclusive=True, group="run")
     async def action_run(self) -> None:
