@@ -155,7 +155,7 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     make = _maker(source, runtime, config, in_process, no_time_limit, require_confinement)
     shown = name or spec
     if veiled:
-        make = _veil(make, shown)
+        make = _veil(make)
     try:
         make().close()  # fail now, with a clear message, rather than in round 1
     except ProjectError:
@@ -165,8 +165,8 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     return Entrant(shown, make, runtime, source, digest, monster, alternate)
 
 
-def _veil(make: Callable[[], Player], label: str) -> Callable[[], Player]:
-    return lambda: VeiledPlayer(make(), label)
+def _veil(make: Callable[[], Player]) -> Callable[[], Player]:
+    return lambda: VeiledPlayer(make())
 
 
 def distinct_names(first: str, second: str) -> tuple[str, str]:

@@ -15,7 +15,9 @@ from typing import Any
 from studio.engines.haunted.players import AIReply, Player
 from studio.engines.haunted.rules import MOVES
 
-VEILED = "what it raised or printed is not shown: it is another team's code"
+VEILED = "what it raised or printed is not shown (another team's code)"
+"""A veiled failure's whole text: the match view and the replay already name the team and the
+failure's kind beside it."""
 
 
 def _blank(value: Any) -> Any:
@@ -34,14 +36,13 @@ def _blank(value: Any) -> Any:
 class VeiledPlayer:
     """A player whose words are withheld: its moves count, its text never leaves it."""
 
-    def __init__(self, inner: Player, label: str) -> None:
+    def __init__(self, inner: Player) -> None:
         self.inner = inner
-        self.label = label
         self.name = inner.name
         self.confined = inner.confined
 
     def _veil(self, reply: AIReply) -> AIReply:
-        error = "" if reply.ok else f"{self.label}'s AI failed ({reply.failure or 'crash'}); {VEILED}"
+        error = "" if reply.ok else VEILED
         return AIReply(reply.ok, _blank(reply.result) if reply.ok else None, reply.failure,
                        error, reply.ms)
 
