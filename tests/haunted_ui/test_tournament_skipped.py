@@ -4,6 +4,7 @@ saved with the tournament and played by the run."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -56,6 +57,8 @@ async def test_the_skipped_team_shows_during_the_run_which_plays_at_the_pace(
         assert screen.skipped == {"Late Larks": "no submission"}
         assert "Entrants · 1 skipped" in entrants_text(screen)
         assert " 3 Late Larks  skipped: no submission" in entrants_text(screen)
+        handed = hashlib.sha256(GOOD_AI.encode()).hexdigest()[:8]
+        assert f" 2 Rival  submission {handed}" in entrants_text(screen)  # not its file
         await pilot.press("enter")
         await pilot.pause(0.2)
         assert screen.running and screen.active_run.plan.pace == 0.2

@@ -130,6 +130,8 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         self._cancelling = False
         self.skipped: dict[str, str] = {}
         """Entrants left out of the run (no submission in time) -> why, before and during it."""
+        self.submitted: dict[str, str] = {}
+        """Entrants playing a submission -> its SHA-256."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -188,10 +190,10 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         count = len(self.model.tournament_tables)
         self.selected = min(self.selected, max(count - 1, 0))
         self._load_results()
-        self.preview, self.skipped = None, {}
+        self.preview, self.skipped, self.submitted = None, {}, {}
         try:
             plan = self.active_run.plan if self.active_run is not None else self._plan()
-            self.skipped = dict(plan.skipped)
+            self.skipped, self.submitted = dict(plan.skipped), dict(plan.submissions)
             if self.results is None and not self.running:
                 self.preview = Results(index_document(plan, []))
         except (ProjectError, StopIteration):
@@ -226,7 +228,7 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
             lines = []
         elif pane == "entrants":
             lines = entrant_lines(self.model, self.selected, styles, view.text_width,
-                                  self.skipped)
+                                  self.skipped, self.submitted)
             view.border_title = f"Entrants · {len(self.skipped)} skipped" if self.skipped \
                 else "Entrants"
         else:
