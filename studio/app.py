@@ -60,15 +60,16 @@ _SIGHUP = getattr(signal, "SIGHUP", 1)
 """Windows has no SIGHUP: naming it here stopped the studio from importing at all there."""
 
 
-def _person() -> str:
-    """Who is logged in to this served session ("" locally: no roles, nothing loaded for them)."""
+def _person(role: bool = False) -> str:
+    """Who is logged in to this served session, or their ``role``; "" locally: no roles,
+    nothing loaded for them."""
     from studio.storage import served
 
     if served.served_root() is None:
         return ""
     from studio.sessions import access
 
-    return access.current().label
+    return access.current().role if role else access.current().label
 
 
 class StudioApp(TypeAhead):
@@ -227,7 +228,11 @@ class StudioApp(TypeAhead):
         # The home screen is the app's first screen, not one pushed over Textual's empty default
         # screen: that one was composed, laid out and drawn for nothing (~60 ms of the first
         # frame). Keys typed before the home screen is in place wait for it, as for any screen.
-        home = HomeScreen(self.folder, first_frame=self.initial_file is None)
+        home: Screen = HomeScreen(self.folder, first_frame=self.initial_file is None)
+        if _person(role=True) == "spectator":  # they watch, and see nothing else
+            from studio.screens.haunted import watch_folder
+
+            home = watch_folder(self.folder)
         self.expect_screen(home)
         return home
 

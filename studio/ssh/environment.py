@@ -1,14 +1,18 @@
-"""What a session's studio process starts with: its environment (the server's variables it may
-see, the client's few checked hints) and the studio's bytecode, compiled once for every session."""
+"""What a session's studio process starts with: its command line (the server's options and who
+logged in), its environment (the server's variables it may see, the client's few checked hints)
+and the studio's bytecode, compiled once for every session."""
 
 from __future__ import annotations
 
 import compileall
 import os
 import re
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import studio
+from studio.storage.roster import Person
 
 PACKAGE_ROOT = Path(studio.__file__).resolve().parent.parent
 """The folder that holds the ``studio`` package: sessions run this very copy of the studio."""
@@ -17,6 +21,28 @@ _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "TZ", "TMPDIR", "XDG_STATE_HOME",
                "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")
 """The server's own variables a session inherits; the client's are not trusted, except below."""
+
+
+def session_argv(folder: Path, theme: str | None, hidden: Iterable[Path],
+                 temp: Path | None = None, person: Person | None = None) -> list[str]:
+    """The session's command line: the server's options (the served folder, the session's temp
+    folder, the files to hide, who logged in), then ``--`` and the studio's own arguments.
+
+    Built here from the server's own values only: nothing a client sends reaches it.
+    """
+    theme_option = ["--theme", theme] if theme else []
+    served = str(Path(folder).resolve())
+    mine = ["--served", served]
+    if temp is not None:
+        mine += ["--temp", str(temp)]
+    for path in hidden:
+        mine += ["--hide", str(Path(path).absolute())]
+    if person is not None:
+        mine += ["--role", person.role, "--name", person.name]
+        mine += ["--team", person.team] if person.team else []
+    # -P: the working folder may hold another checkout's ``studio``; never import that one.
+    return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme_option,
+            served]
 
 
 def session_env(term: str | None, client_env: dict[str, str],

@@ -1,7 +1,7 @@
 """The built-in SSH server: public-key logins, one studio process per session, nothing else.
 
 The server does three things and refuses the rest: it checks a client's key against an
-authorized_keys file (read again at every login, so adding a key needs no restart), it runs
+authorized_keys file or a roster (:mod:`studio.ssh.login`), it runs
 ``python -m studio.ssh.child`` in a fresh pseudo-terminal for each interactive session, and it
 passes bytes both ways. Passwords, keyboard-interactive, exec, subsystems (SFTP), port and agent
 forwarding are all refused. One line is logged per connection when it ends.
@@ -29,11 +29,11 @@ import asyncssh
 
 from studio.engines.common.inert import inert
 # precompile and session_env are the server's to offer (the serve command and tests use them).
-from studio.ssh.environment import precompile, session_env  # noqa: F401
+from studio.ssh.environment import precompile, session_argv, session_env  # noqa: F401
 from studio.ssh.flow import Flow
+from studio.ssh.login import Gate
 from studio.ssh.pty_process import PtyProcess
-from studio.storage.errors import ProjectError
-from studio.storage.roster import Person, Roster, load_roster
+from studio.storage.roster import Person
 
 RESTORE_TERMINAL = (
     b"\x18"  # CAN: ends an escape sequence the studio's last bytes may have left half-sent
@@ -127,22 +127,8 @@ class StudioSSH:
         return files
 
     def argv(self, temp: Path | None = None, person: Person | None = None) -> list[str]:
-        """The session's command line: the server's options (the served folder, the session's
-        temp folder, the files to hide, who logged in), then ``--`` and the studio's own
-        arguments."""
-        theme = ["--theme", self.config.theme] if self.config.theme else []
-        folder = str(Path(self.config.folder).resolve())
-        mine = ["--served", folder]
-        if temp is not None:
-            mine += ["--temp", str(temp)]
-        for path in self.own_files():
-            mine += ["--hide", str(Path(path).absolute())]
-        if person is not None:
-            mine += ["--role", person.role, "--name", person.name]
-            mine += ["--team", person.team] if person.team else []
-        # -P: the working folder may hold another checkout's ``studio``; never import that one.
-        return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme,
-                folder]
+        """The session's command line (:func:`~studio.ssh.environment.session_argv`)."""
+        return session_argv(self.config.folder, self.config.theme, self.own_files(), temp, person)
 
 
 class Connection(asyncssh.SSHServer):
@@ -158,8 +144,7 @@ class Connection(asyncssh.SSHServer):
         self.authenticated = False
         self.ended = ""
         self.refused_keys = 0
-        self._keys: asyncssh.SSHAuthorizedKeys | None = None
-        self._roster: Roster | None = None
+        self.gate = Gate(hub.config.authorized_keys, hub.config.roster)
         self.person: Person | None = None
         """Who logged in, from the roster (None without one: a teacher)."""
 
@@ -198,18 +183,9 @@ class Connection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         # One field of the log line: no escape obeyed, no space or newline to forge another.
         self.user = inert(username[:64]).replace(" ", "_") or "-"
-        if self.hub.config.roster is not None:
-            try:
-                self._roster = load_roster(self.hub.config.roster)
-            except ProjectError as exc:
-                self._roster = None
-                self.note(f"no usable roster ({exc})")
-            return True
-        try:
-            self._keys = asyncssh.read_authorized_keys(str(self.hub.config.authorized_keys))
-        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-            self._keys = None
-            self.note(f"no usable authorized_keys ({exc})")
+        problem = self.gate.begin()
+        if problem:
+            self.note(problem)
         return True  # always ask for a key
 
     def public_key_auth_supported(self) -> bool:
@@ -225,20 +201,13 @@ class Connection(asyncssh.SSHServer):
         return False
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        # from="..." restrictions in the file are honoured; other options have nothing to do
-        # here, since a session can only ever run the studio. asyncssh asks again for the key
-        # it checks a signature of, right before the login succeeds: the person kept is that
-        # key's, not one a client only offered.
-        if self.hub.config.roster is not None:
-            person = None if self._roster is None else \
-                self._roster.who(key.get_algorithm(), key.public_data)
-            if person is None:
-                self.refused_keys += 1
-                return False
-            self.person = person
-        elif self._keys is None or self._keys.validate(key, self._host, self._host) is None:
+        # asyncssh asks again for the key it checks a signature of, right before the login
+        # succeeds: the person kept is that key's, not one a client only offered.
+        admitted, person = self.gate.admit(key, self._host)
+        if not admitted:
             self.refused_keys += 1
             return False
+        self.person = person
         self.key = key.get_fingerprint("sha256")
         return True
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from studio import app as app_module
 from studio import cli
 from studio.app import StudioApp
 from studio.screens.haunted.screens import make
@@ -180,3 +181,39 @@ async def test_b_hides_and_shows_the_results_and_l_takes_their_place(ht_project:
         await pilot.press("l")
         await pilot.pause()
         assert results.display and not log.display
+
+
+@pytest.fixture
+def as_spectator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This studio is a served spectator's, Sam's (the role as a served session reads it)."""
+    monkeypatch.setattr(app_module, "_person",
+                        lambda role=False: "spectator" if role else "Sam (spectator)")
+
+
+def test_a_spectator_lands_on_the_waiting_spectator_screen(snap_compare, ht_project: Path,
+                                                          as_spectator) -> None:
+    async def before(pilot) -> None:
+        await pilot.pause(0.3)
+
+    assert snap_compare(studio_app(ht_project.parent), terminal_size=(80, 24), run_before=before)
+
+
+async def test_a_spectator_never_sees_home_and_follows_the_next_run_by_itself(
+        ht_project: Path, as_spectator) -> None:
+    set_up(ht_project, rounds=1)
+    app = studio_app(ht_project.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, SpectatorScreen) and app.screen_stack == [screen]
+        assert screen.spectator.view().about.startswith("nothing is being played yet")
+        assert screen.check_action("back", ()) is False  # nothing behind it
+        await pilot.press("escape")
+        assert app.screen is screen
+        TournamentRun(cup_plan(ht_project, pace=0.0)).run()
+        for _ in range(60):
+            await pilot.pause(0.1)
+            if screen.spectator.view().status == "over":
+                break
+        assert screen.spectator.view().status == "over"
+        assert "the tournament is over" in screen.query_one("#banner").text

@@ -59,7 +59,7 @@ async def test_entrants_mode_and_seed_are_edited_undone_and_saved(ht_project: Pa
         await pilot.press("down", "down", "down", "e")
         assert isinstance(app.screen, ValueDialog)
         app.screen.query_one("Input").value = "42"
-        await pilot.press("enter", "down", "right")  # seed 42; best of 7
+        await pilot.press("enter", "down", "down", "right")  # seed 42; past pace: best of 7
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not screen.document.dirty

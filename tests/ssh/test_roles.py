@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from studio.sessions.haunted.tournament import TournamentRun, project_plan
 from studio.ssh.server import ServeConfig, StudioSSH
 from studio.storage import load_project, save_project
+from studio.storage.haunted.project import project_model
 from tests.ssh.conftest import ROOT, asyncssh
 from tests.ssh.terminal import RemoteTerminal
 from tests.ssh.test_served_paths import type_field, wait_words, words
@@ -168,12 +172,29 @@ async def test_a_student_saves_no_project_and_runs_no_tournament(server, keys,
     await terminal.close()
 
 
-async def test_a_spectator_sees_no_source_and_saves_nothing(server, keys, shared: Path) -> None:
-    terminal = await teams(server, keys["spectator"])
-    assert "Sam (spectator)" in terminal.screen.display[0]
-    await terminal.press("e")  # even Team A's
-    await wait_words(terminal, "spectators watch only: no AI's source is shown")
-    no_secret_of(terminal, "a")
-    await terminal.press("j", "ctrl+s", pause=0.5)
-    await wait_words(terminal, "spectators watch only: nothing can be saved")
+async def test_a_spectator_lands_on_the_spectator_screen_and_follows_the_next_run(
+        server, keys, shared: Path) -> None:
+    """Never the home screen, nor any source: the spectator screen, waiting, then the cup."""
+    terminal = await RemoteTerminal.open(server.port, keys["spectator"], size=(120, 34))
+    await wait_words(terminal, "nothing is being played yet — this screen",
+                     "follows the next tournament as it starts")
+    assert "Sam (spectator)" in terminal.screen.display[0] and "watch" in terminal.screen.display[0]
+    # Every key a person might try: still the spectator screen, no project list, no source.
+    for key in ("escape", "enter", "a", "e", "w", "ctrl+s", "?", "escape", "escape"):
+        await terminal.press(key, pause=0.25)
+        no_secret_of(terminal, "a")
+        no_secret_of(terminal, "b")
+        assert "cup.toml" not in terminal.text() or "watch" in terminal.screen.display[0]
+    assert "Haunted Tiles project" not in terminal.text()
+    await wait_words(terminal, "nothing is being played yet")
+    # The teacher starts the cup (here: a run beside the server); the screen switches by itself.
+    model = project_model(load_project(shared / "cup.toml"))
+    table = {**model.tournaments()[0], "entrants": ["Greedy Ghosts", "Idle Imps"]}
+    plan = replace(project_plan(table, model.teams(), model.maps(), model.config(), shared,
+                                in_process=True), pace=0.02)
+    run = threading.Thread(target=TournamentRun(plan).run, daemon=True)
+    run.start()
+    await wait_words(terminal, "Greedy Ghosts", "Idle Imps", timeout=30)
+    await wait_words(terminal, "the tournament is over: Greedy Ghosts wins", timeout=60)
+    run.join(5)
     await terminal.close()

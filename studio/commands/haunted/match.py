@@ -102,9 +102,10 @@ def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
                              " replays/NAME beside the project)")
     parser.add_argument("--resume", action="store_true",
                         help="with --replays: reuse the matches already saved there")
-    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                         help="at least this long between turns, for a class watching it live "
-                             "('studio watch'); default 0, full speed")
+                             "('studio watch'); default: the tournament's pace with --name, "
+                             "else 0, full speed")
     parser.add_argument("--csv", metavar="FILE",
                         help="write the standings as CSV to FILE and every match to "
                              "FILE-matches.csv")
@@ -141,6 +142,7 @@ def _tournament(args: argparse.Namespace) -> int:
             sizes = {t.name: t.school_size for t in setup.teams}
             school_sizes = [sizes[n] for n in entrant_names]
     required = setup.require_confinement
+    pace = args.pace if args.pace is not None else table["pace"] if args.name else 0.0
     if args.name:
         required = required or table["require_confinement"]
     _confinement(required, f"tournament {args.name!r}" if args.name else "this tournament")
@@ -157,7 +159,7 @@ def _tournament(args: argparse.Namespace) -> int:
                           args.name or "", tuple(setup.teams), setup.folder,
                           tuple(school_sizes) if school_sizes else None, third_place, folder,
                           bool(args.in_process), required,
-                          pace=min(max(0.0, args.pace), 60.0))
+                          pace=min(max(0.0, pace), 60.0))
     if args.project:  # a project's teams play their submissions once it takes them
         plan = with_submissions(plan, deadline_of(setup.body))
         for name, reason in plan.skipped:

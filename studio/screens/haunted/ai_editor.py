@@ -22,20 +22,21 @@ from textual.widgets.text_area import TextAreaTheme
 
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX
 from studio.screens.formatting import inert
+from studio.screens.haunted.ai_opponent import OpponentKey
 from studio.screens.haunted.ai_submit import SubmitKey
 from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
-from studio.screens.haunted.team_dialogs import Field, FormDialog, PickDialog
+from studio.screens.haunted.team_dialogs import Field, FormDialog
 from studio.sessions import access
 from studio.sessions.haunted.ai_files import export_copy, read_ai_source
 from studio.sessions.haunted.checks import SyntaxProblem, check_syntax, first_map, one_round_plan
+from studio.sessions.haunted.opponents import with_opponents
 from studio.sessions.haunted.submissions import utc_now
 from studio.storage import ProjectError, StaleFileError, atomic_write, served
 from studio.storage.haunted.kind import source_path
 from studio.widgets.footer import KeysFooter
 from studio.widgets.save import stale_dialog, unsaved_dialog
 
-DEFAULT_OPPONENT = PREFIX + "greedy"
 NO_HIGHLIGHTING = "no highlighting (install textual[syntax])"
 
 _ANSI_COLOURS = {
@@ -54,7 +55,7 @@ CODE_THEMES = {"dark": "monokai", "light": "github_light", "ansi": ANSI_CODE_THE
 """The studio's theme -> the code's colours (monokai's fixed colours would break ``ansi``)."""
 
 
-class AIEditorScreen(SubmitKey, HauntedScreen):
+class AIEditorScreen(OpponentKey, SubmitKey, HauntedScreen):
     """Edit one AI file of the registry (or read a built-in's source).
 
     Args:
@@ -126,7 +127,6 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
             self.load_error = exc
         self.js = self.path.suffix.lower() == ".js"
         self.seed = seed
-        self.opponent = DEFAULT_OPPONENT
         self.problem: SyntaxProblem | None = None
         """The last syntax check's error (None when it passed or none ran)."""
         self._saved_text = (self._disk or b"").decode("utf-8", errors="replace")
@@ -186,7 +186,7 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
     def refresh_view(self) -> None:
         board = first_map(self.model)
         parts = [self.shown_path, "JavaScript" if self.js else "Python",
-                 f"test: Test vs {self.opponent} (f4/^o) on {board.name if board else '?'}"]
+                 f"test: Test vs {self.opponent_shown} (f4/^o) on {board.name if board else '?'}"]
         if not self.highlighting:
             parts.append(NO_HIGHLIGHTING)
         # One line, cut with "…" where the pane is narrower (at 80 columns the test's map).
@@ -362,16 +362,6 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
 
     # ------------------------------------------------------------------------------ run
 
-    @work(exclusive=True, group="dialog")
-    async def action_opponent(self) -> None:
-        choices = [(PREFIX + name, f"built-in {name}") for name in BUILTINS]
-        choices += [(team.name, f"team {team.name}") for team in self.model.teams()]
-        chosen = await self.app.push_screen_wait(PickDialog("Test opponent", choices,
-                                                            self.opponent))
-        if chosen:
-            self.opponent = chosen
-            self.refresh_view()
-
     @work(exclusive=True, group="run")
     async def action_run(self) -> None:
         if self.modified and not await self.save_file():
@@ -391,7 +381,11 @@ class AIEditorScreen(SubmitKey, HauntedScreen):
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         plan = one_round_plan(self.model, home, self.opponent, seed)
         try:
-            screen = make("match", self.document, plan=plan)
+            screen = make("match", self.document,
+                          plan=with_opponents(plan, self.model, access.current()))
+        except ProjectError as exc:
+            self.status(f"✗ {exc.message}", error=True)
+            return
         except ImportError:
             self.status("✗ The match view is not part of this build", error=True)
             return

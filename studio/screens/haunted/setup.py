@@ -18,8 +18,10 @@ from studio.engines.haunted.match import MatchConfig
 from studio.screens.formatting import inert
 from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS, HauntedScreen
 from studio.screens.haunted.screens import make
+from studio.sessions import access
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.opponents import opponent_choices, with_opponents
 from studio.storage import ProjectError
 from studio.storage.haunted.kind import requires_confinement
 from studio.storage.haunted.tournaments import new_match_swaps
@@ -114,7 +116,12 @@ class MatchSetupScreen(HauntedScreen):
         model = self.model
         config = model.config()
         # Names from the project and its teams CSV: shown as text, never read as markup.
-        teams = [(Text(inert(t.name)), t.name) for t in model.teams()]
+        # A team by its name; a submitted version with its time and hash; a team a student
+        # may only play as submitted, without a submission, with the reason (refused at start).
+        registry = {t.name for t in model.teams()}
+        teams = [(Text(inert(c.value if c.value in registry else c.label.removeprefix("team "))),
+                  c.value) for c in opponent_choices(model, access.current())
+                 if not c.value.startswith(PREFIX)]
         builtins = [(f"{PREFIX}{n} (built-in)", PREFIX + n) for n in NAMES]
         choices = teams + builtins
         home = teams[0][1] if teams else PREFIX + "greedy"
@@ -201,10 +208,14 @@ class MatchSetupScreen(HauntedScreen):
             refuse_unconfined(required, "this project")
         except ProjectError as exc:
             raise ValueError(f"confinement: {exc.message}") from None
-        return MatchPlan(str(values["home"]), str(values["away"]), fields["config"],
+        plan = MatchPlan(str(values["home"]), str(values["away"]), fields["config"],
                          fields["seed"], maps, tuple(model.teams()), self.folder,
                          no_time_limit=bool(values["no limit"]), pace=fields["pace"],
                          require_confinement=required)
+        try:
+            return with_opponents(plan, model, access.current())
+        except ProjectError as exc:
+            raise ValueError(exc.message) from None
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -166,5 +166,10 @@ class SpectatorScreen(MatchLayout):
         panel = self.query_one("#results", LinesView)
         panel.scroll_to(y=panel.scroll_y + direction * 3, animate=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back" and self.app.screen_stack[:1] == [self]:
+            return False  # a spectator's only screen: there is nothing behind it to go back to
+        return super().check_action(action, parameters)
+
     def action_back(self) -> None:
         self.dismiss(None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -112,12 +112,14 @@ class PickDialog(Dialog["str | None"]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], current: str = "",
-                 keys: Sequence[str] = ()) -> None:
+                 keys: Sequence[str] = (), disabled: Collection[str] = ()) -> None:
         """``choices``: (value, label) in list order; ``current`` is highlighted first;
-        ``keys``: one key per choice that picks it at once (shown before its label)."""
+        ``keys``: one key per choice that picks it at once (shown before its label);
+        ``disabled``: values listed (their label says why) that cannot be picked."""
         super().__init__()
         self._title = title
         self._choices = list(choices)
+        self._disabled = frozenset(disabled)
         self._current = current
         self._keys = dict(zip(keys, (value for value, _ in self._choices)))
 
@@ -126,7 +128,8 @@ class PickDialog(Dialog["str | None"]):
             yield Label(inert(self._title), classes="title", markup=False)
             keys = {value: key for key, value in self._keys.items()}
             yield OptionList(*(Option(Text(inert(f"{keys[value]}  {label}" if value in keys
-                                                 else label)), id=value)
+                                                 else label)), id=value,
+                                      disabled=value in self._disabled)
                                for value, label in self._choices))
 
     def on_mount(self) -> None:

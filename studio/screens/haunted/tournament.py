@@ -128,6 +128,10 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         self._note = ""
         """What the status line says about the last run or the saved results ("" for nothing)."""
         self._cancelling = False
+        self.skipped: dict[str, str] = {}
+        """Entrants left out of the run (no submission in time) -> why, before and during it."""
+        self.submitted: dict[str, str] = {}
+        """Entrants playing a submission -> its SHA-256."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -186,12 +190,14 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         count = len(self.model.tournament_tables)
         self.selected = min(self.selected, max(count - 1, 0))
         self._load_results()
-        self.preview = None
-        if self.results is None and not self.running:
-            try:
-                self.preview = Results(index_document(self._plan(), []))
-            except (ProjectError, StopIteration):
-                pass  # an invalid project has no draw; the status line says why it cannot run
+        self.preview, self.skipped, self.submitted = None, {}, {}
+        try:
+            plan = self.active_run.plan if self.active_run is not None else self._plan()
+            self.skipped, self.submitted = dict(plan.skipped), dict(plan.submissions)
+            if self.results is None and not self.running:
+                self.preview = Results(index_document(plan, []))
+        except (ProjectError, StopIteration):
+            pass  # an invalid project has no draw; the status line says why it cannot run
         for pane in PANES:
             self._draw(pane)
         self._draw_status()
@@ -221,7 +227,10 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         elif self.tournament_name is None:
             lines = []
         elif pane == "entrants":
-            lines = entrant_lines(self.model, self.selected, styles, view.text_width)
+            lines = entrant_lines(self.model, self.selected, styles, view.text_width,
+                                  self.skipped, self.submitted)
+            view.border_title = f"Entrants · {len(self.skipped)} skipped" if self.skipped \
+                else "Entrants"
         else:
             lines = setting_lines(self.model, self.selected, styles, view.text_width)
         if pane != "results" and lines and (active or pane == "tournaments"):

@@ -46,14 +46,16 @@ class EditingTournament:
     @work(exclusive=True, group="tournament-dialog")
     async def action_type_value(self) -> None:
         key = setup.fields(self.model, self.selected)[self.cursor["settings"]].key
-        if key not in ("seed", "rounds", "time_limit", "maps"):
+        if key not in ("seed", "pace", "rounds", "time_limit", "maps"):
             self.notify("left/right or space change this", timeout=2)
             return
         initial = setup.typed_value(self.model, self.selected, key)
         text = await self.app.push_screen_wait(ValueDialog(
             key.replace("_", " ").capitalize(), initial,
             self._check(setup.set_typed, self.selected, key),
-            "Map names separated by commas, played in turn." if key == "maps" else ""))
+            "Map names separated by commas, played in turn." if key == "maps" else
+            "Seconds per turn, so that spectators can follow (0: full speed)." if key == "pace"
+            else ""))
         if text is not None:
             self._apply(f"tournament {key.replace('_', ' ')}", setup.set_typed, self.selected,
                         key, text)

@@ -5,6 +5,8 @@ Each value that does not fit its pane ends in "…" at the edge rather than stop
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
 
 from studio.screens.formatting import fit, inert
@@ -13,18 +15,28 @@ from studio.storage.haunted.project import HauntedModel
 from studio.widgets.canvas import UIStyles
 
 
-def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int) -> list[Text]:
-    """One line per entrant: its number and name, and where there is room how it runs."""
+def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int,
+                  skipped: Mapping[str, str] | None = None,
+                  submitted: Mapping[str, str] | None = None) -> list[Text]:
+    """One line per entrant: its number and name, and where there is room how it runs (a team
+    in ``submitted`` plays its submission of that SHA-256, not its file); an entrant
+    ``skipped`` (no submission in time) says so and why, whatever the width."""
     teams = {t.name: t for t in model.teams()}
     wide = width >= 36  # details only where there is room for them
     lines: list[Text] = []
     for k, name in enumerate(setup.tournament(model, index)["entrants"], 1):
         team = teams.get(name)
         about = f"{team.runtime} {team.source}" if team else "not in the registry"
+        if submitted and name in submitted:
+            about = f"submission {submitted[name][:8]}"
         if team and team.school:
             about += f" · {team.school} ({team.school_size})"
-        line = Text.assemble(f"{k:>2} {inert(name)}  ",
-                             (inert(about) if wide or not team else "", styles.muted))
+        if skipped and name in skipped:
+            line = Text.assemble((f"{k:>2} {inert(name)}  skipped: {inert(skipped[name])}",
+                                  styles.warning))
+        else:
+            line = Text.assemble(f"{k:>2} {inert(name)}  ",
+                                 (inert(about) if wide or not team else "", styles.muted))
         line.rstrip()
         if width > 10:
             line.truncate(width, overflow="ellipsis")

@@ -69,6 +69,9 @@ class RunningTournament:
         else:
             done, scheduled = len(self.results.matches), self.results.scheduled
             about = self._summary()
+        if self.skipped:  # who does not play, and why: the entrants pane cuts it at 80 columns
+            about += " · skipped: " + "; ".join(f"{name} ({why})"
+                                                for name, why in self.skipped.items())
         filled = BAR * done // scheduled if scheduled else 0
         line = Text.assemble("▕", ("█" * filled, styles.success),
                              ("░" * (BAR - filled), styles.muted),

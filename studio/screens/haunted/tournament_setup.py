@@ -1,6 +1,6 @@
 """What the tournament screen edits (haunted.md §4.1, §13.7), as functions from a model to a new
-model: the ``[[tournament]]`` tables (entrants, mode, seeding, third place, seed) and the match
-settings every tournament of the project plays with (the project's ``[match]`` defaults).
+model: the ``[[tournament]]`` tables (entrants, mode, seeding, third place, seed, pace) and the
+match settings every tournament of the project plays with (the project's ``[match]`` defaults).
 
 No Textual here: each function returns the edited :class:`HauntedModel` (the screen records it
 as one undoable edit) or raises :class:`SetupError` with what to tell the user.
@@ -17,7 +17,7 @@ from studio.engines.common.inert import name_problem
 from studio.engines.haunted.maps import DEFAULT_ROTATION
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, MODES, ROUND_ROBIN, SINGLE
 from studio.storage.folder import slug
-from studio.storage.haunted.tournaments import SEEDINGS, new_match_swaps
+from studio.storage.haunted.tournaments import MAX_PACE, SEEDINGS, new_match_swaps
 from studio.storage.haunted.project import HauntedModel
 
 MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",
@@ -25,6 +25,8 @@ MODE_NAMES = {SINGLE: "single elimination", ROUND_ROBIN: "round robin",
 SWAP_NAMES = {True: "yes, every round", False: "no (fixed home)"}
 """Home acts first in each phase: swapping gives each team that turn in every other round."""
 SEEDING_NAMES = {"registration": "registration order", "school-size": "school size"}
+PACES = (0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
+"""Seconds per turn offered by left/right (0: full speed; up to 60 can be typed)."""
 TIME_LIMITS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 """Seconds per move offered by left/right (any value from 0.05 to 60 can be typed)."""
 MAX_ROUNDS = 99
@@ -43,7 +45,8 @@ def tournament(model: HauntedModel, index: int) -> dict[str, Any]:
             "seeding": table.get("seeding", "registration"),
             "entrants": list(table.get("entrants", teams)),
             "third_place": table.get("third_place", False), "seed": table.get("seed", 0),
-            "swap_sides": table.get("swap_sides", model.config().swap_sides)}
+            "swap_sides": table.get("swap_sides", model.config().swap_sides),
+            **({"pace": table["pace"]} if "pace" in table else {})}  # written once it is set
 
 
 def _with(model: HauntedModel, index: int, **changes: Any) -> HauntedModel:
@@ -161,11 +164,17 @@ def fields(model: HauntedModel, index: int) -> list[Field]:
         Field("seeding", "seeding", _seeding_name(model, index, table["seeding"]), single),
         Field("third_place", "3rd place", "yes" if table["third_place"] else "no", single),
         Field("seed", "seed", str(table["seed"])),
+        Field("pace", "pace", pace_name(table.get("pace", 0.0))),
         Field("rounds", "rounds", f"best of {config.rounds} (max {config.max_rounds})"),
         Field("time_limit", "time limit", f"{config.time_limit:g} s per move"),
         Field("maps", "maps", f"{len(config.maps)}: {maps}"),
         Field("swap_sides", "swap sides", SWAP_NAMES[bool(table["swap_sides"])]),
     ]
+
+
+def pace_name(pace: Any) -> str:
+    """``full speed`` or ``0.2 s per turn`` (what spectators get to follow)."""
+    return "full speed" if not pace else f"{pace:g} s per turn"
 
 
 def sizes_unused(model: HauntedModel, index: int) -> str:
@@ -226,6 +235,8 @@ def step_field(model: HauntedModel, index: int, key: str, step: int) -> HauntedM
         return _with(model, index, seed=(table["seed"] + step) % SEED_LIMIT)
     if key == "swap_sides":
         return _with(model, index, swap_sides=not table["swap_sides"])
+    if key == "pace":
+        return _with(model, index, pace=_cycle(list(PACES), table.get("pace", 0.0), step))
     if key == "rounds":
         rounds = min(MAX_ROUNDS, max(1, config.rounds + 2 * step))
         return _with_match(model, rounds=rounds, max_rounds=max(config.max_rounds, rounds))
@@ -239,17 +250,27 @@ def step_field(model: HauntedModel, index: int, key: str, step: int) -> HauntedM
 def typed_value(model: HauntedModel, index: int, key: str) -> str:
     """What the ``e`` dialog starts with for ``key``."""
     config = model.config()
-    return {"seed": str(tournament(model, index)["seed"]), "rounds": str(config.rounds),
+    table = tournament(model, index)
+    return {"seed": str(table["seed"]), "pace": f"{table.get('pace', 0.0):g}",
+            "rounds": str(config.rounds),
             "time_limit": f"{config.time_limit:g}", "maps": ", ".join(config.maps)}.get(key, "")
 
 
 def set_typed(model: HauntedModel, index: int, key: str, text: str) -> HauntedModel:
-    """``key`` set from typed text (seed, rounds, time limit, maps)."""
+    """``key`` set from typed text (seed, pace, rounds, time limit, maps)."""
     text = text.strip()
     if key == "seed":
         if not text.isdigit() or int(text) >= SEED_LIMIT:
             raise SetupError("the seed is a whole number from 0 to 2^63 - 1")
         return _with(model, index, seed=int(text))
+    if key == "pace":
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= MAX_PACE:
+            raise SetupError(f"the pace is from 0 (full speed) to {MAX_PACE:g} seconds per turn")
+        return _with(model, index, pace=seconds)
     if key == "rounds":
         if not text.isdigit() or int(text) % 2 == 0 or not 1 <= int(text) <= MAX_ROUNDS:
             raise SetupError(f"rounds is an odd number from 1 to {MAX_ROUNDS}")
@@ -270,4 +291,4 @@ def set_typed(model: HauntedModel, index: int, key: str, text: str) -> HauntedMo
             raise SetupError(f"no map called {unknown[0]!r}" if unknown
                              else "name at least one map")
         return _with_match(model, maps=names)
-    raise SetupError("type a value for the seed, rounds, time limit or maps")
+    raise SetupError("type a value for the seed, pace, rounds, time limit or maps")

@@ -18,10 +18,15 @@ from studio.engines.haunted.board import Map
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING
 from studio.engines.haunted.match import Entrant, MatchConfig
 from studio.engines.haunted.players import Player
+from studio.sessions.haunted.veil import VEILED, VeiledPlayer
 from studio.engines.common.limits import MAX_AI_SOURCE_BYTES
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.kind import TeamEntry, source_path
 from studio.storage.reading import read_bounded
+
+
+SUBMITTED = "submitted:"
+"""A team's submitted version as a match side (``submitted:NAME``; see ``opponents``)."""
 
 
 def _factory():
@@ -94,7 +99,8 @@ def prepare_simulator() -> None:
 def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] = (),
                     folder: Path | None = None, *, name: str | None = None,
                     in_process: bool = False, no_time_limit: bool = False,
-                    require_confinement: bool = False) -> Entrant:
+                    require_confinement: bool = False, veiled: bool = False,
+                    digest: str = "") -> Entrant:
     """The match entrant for an AI name.
 
     Args:
@@ -107,6 +113,10 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
         no_time_limit: the UI's debug switch: moves may take as long as they take.
         require_confinement: the project or tournament requires confinement: a worker that
             cannot confine itself fully (the prediction was wrong) runs none of the AI's code.
+        veiled: its source is not the person's to see: it plays behind a
+            :class:`~studio.sessions.haunted.veil.VeiledPlayer`, and failing to start says only
+            that it failed.
+        digest: its SHA-256 when known without reading it (a submission's record).
 
     Raises:
         ProjectError: the AI cannot play, with what to do.
@@ -128,7 +138,9 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
         path = Path(source)
         if not path.is_file():
             raise ProjectError("no such AI file", file=path)
-        runtime, digest = ("js" if source.endswith(".js") else "python"), source_sha256(path)
+        runtime = "js" if source.endswith(".js") else "python"
+        # A veiled AI's file is not this session's to read, not even for its hash.
+        digest = digest or ("" if veiled else source_sha256(path))
     else:
         raise ProjectError(f"unknown AI {spec!r}",
                            hint="give builtin:NAME, a .py or .js file, or a team of the project")
@@ -141,8 +153,20 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     if runtime == "builtin" and source[len(PREFIX):] in SIMULATING:
         prepare_simulator()
     make = _maker(source, runtime, config, in_process, no_time_limit, require_confinement)
-    make().close()  # fail now, with a clear message, rather than in round 1
-    return Entrant(name or spec, make, runtime, source, digest, monster, alternate)
+    shown = name or spec
+    if veiled:
+        make = _veil(make)
+    try:
+        make().close()  # fail now, with a clear message, rather than in round 1
+    except ProjectError:
+        if not veiled:
+            raise
+        raise ProjectError(f"{shown}'s AI cannot start; {VEILED}") from None
+    return Entrant(shown, make, runtime, source, digest, monster, alternate)
+
+
+def _veil(make: Callable[[], Player]) -> Callable[[], Player]:
+    return lambda: VeiledPlayer(make())
 
 
 def distinct_names(first: str, second: str) -> tuple[str, str]:
@@ -178,6 +202,11 @@ class MatchPlan:
     """The project requires confinement (checked at set-up, and by each worker again)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Notes for the view (e.g. "quick test of map X")."""
+    veiled: frozenset[str] = frozenset()
+    """The sides (``home``/``away`` values) whose source the person may not see: they play
+    veiled (``opponents.with_opponents`` sets it)."""
+    digests: dict[str, str] = field(default_factory=dict)
+    """Known SHA-256 of sides' sources (a submission's record), by side value."""
 
     def names(self) -> tuple[str, str]:
         """The teams as the match view names them: a team by its name, a built-in by its bare
@@ -187,6 +216,8 @@ class MatchPlan:
                 return name
             if spec.endswith((".py", ".js")):
                 return Path(spec).name
+            if spec.startswith(SUBMITTED):
+                return f"{spec.removeprefix(SUBMITTED)} (submitted)"
             return spec.removeprefix(PREFIX)  # "greedy": the panel beside the board is narrow
 
         return distinct_names(shown(self.home, self.home_name), shown(self.away, self.away_name))
@@ -201,7 +232,9 @@ class MatchPlan:
         options = {"in_process": self.in_process_builtins, "no_time_limit": self.no_time_limit,
                    "require_confinement": self.require_confinement}
         team_a = resolve_entrant(self.home, self.config, self.teams, self.folder,
-                                 name=names[0], **options)
+                                 name=names[0], veiled=self.home in self.veiled,
+                                 digest=self.digests.get(self.home, ""), **options)
         team_b = resolve_entrant(self.away, self.config, self.teams, self.folder,
-                                 name=names[1], **options)
+                                 name=names[1], veiled=self.away in self.veiled,
+                                 digest=self.digests.get(self.away, ""), **options)
         return team_a, team_b

@@ -103,7 +103,7 @@ def project_plan(table: dict[str, Any], teams: Sequence[TeamEntry], maps: dict[s
     plan = TournamentPlan(table["mode"], tuple(table["entrants"]), config, maps, table["seed"],
                           table["name"], tuple(teams), folder, sizes, table["third_place"],
                           tournament_folder(folder, table["name"]), in_process,
-                          required or table["require_confinement"])
+                          required or table["require_confinement"], pace=table.get("pace", 0.0))
     return with_submissions(plan, table.get("submission_deadline"))
 
 

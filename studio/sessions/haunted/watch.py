@@ -77,6 +77,10 @@ class Watched:
     version: int = 0
 
 
+NOTHING_YET = "nothing is being played yet — this screen follows the next tournament as it starts"
+"""What a spectator reads before any feed is found (the screen switches by itself once one is)."""
+
+
 class Spectator:
     """Follows one feed, or whichever feed ``locate`` names now (a newer run, a new match).
 
@@ -100,7 +104,7 @@ class Spectator:
         """With ``keep_replays``: each match's replay body (without the file header), in order;
         the last one unfinished while its match is played."""
         self._reset()
-        self._view = Watched("waiting", "waiting for a match to start")
+        self._view = Watched("waiting", NOTHING_YET)
 
     @property
     def path(self) -> Path | None:
@@ -138,7 +142,7 @@ class Spectator:
                 self._tail = FeedTail(Path(where))
         tail = self._tail
         if tail is None:
-            return self._show("waiting", "waiting for a match to start")
+            return self._show("waiting", NOTHING_YET)
         lines = tail.read()
         if tail.restarted:
             self._reset()

@@ -15,7 +15,9 @@ from studio.storage.names import check_name_characters
 
 SEEDINGS = ("registration", "school-size")
 TOURNAMENT_KEYS = {"name", "mode", "seeding", "entrants", "third_place", "seed",
-                   "require_confinement", "swap_sides"}
+                   "require_confinement", "swap_sides", "pace"}
+MAX_PACE = 60.0
+"""Seconds per turn at most (as ``studio tournament --pace``)."""
 
 
 def tournaments_of(body: Body, teams: Sequence[Any]) -> list[dict[str, Any]]:
@@ -67,9 +69,15 @@ def tournaments_of(body: Body, teams: Sequence[Any]) -> list[dict[str, Any]]:
         swap = table.get("swap_sides", match_table(body).get("swap_sides", False))
         if not isinstance(swap, bool):
             raise fail("swap_sides must be true or false", "tournament", index, "swap_sides")
+        # Seconds between turns, so that spectators can follow; it changes no result.
+        pace = table.get("pace", 0.0)
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) \
+                or not 0 <= pace <= MAX_PACE:
+            raise fail(f"pace is seconds per turn, from 0 (full speed) to {MAX_PACE:g}",
+                       "tournament", index, "pace")
         out.append({"name": name, "mode": mode, "seeding": seeding, "entrants": list(entrants),
                     "third_place": third, "seed": seed, "require_confinement": required,
-                    "swap_sides": swap, "submission_deadline": deadline})
+                    "swap_sides": swap, "pace": float(pace), "submission_deadline": deadline})
     return out
 
 
