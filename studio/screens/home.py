@@ -242,7 +242,10 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         self.entries = entries
-        rows = [(Text(inert(entry.name)), self._kind_cell(entry),
+        # A trrbt file is listed by its file name: once imported, the project beside it bears
+        # the game's name, and two rows of one name could not be told apart.
+        rows = [(Text(inert(entry.path.name if entry.trrbt is not None else entry.name)),
+                 self._kind_cell(entry),
                  Text(human_size(entry.size), justify="right"), human_time(entry.modified),
                  str(entry.path)) for entry in entries]
         shown = [(name.plain, kind.plain, str(kind.style), changed, key)
@@ -308,9 +311,10 @@ class HomeScreen(ProjectFileActions, Screen[None]):
                 f"{entry.path.name} — a saved play run: seed {replay.seed}, "
                 f"{len(replay.choices)} moves, {replay.result_text}; enter steps through it")))
         elif entry.trrbt is not None:
+            game = f"“{entry.trrbt}”, " if entry.trrbt else ""
             details.update(Text(inert(
-                f"{entry.path.name} — a game of trrbt (the original tool): enter imports it "
-                "into a new project in this folder (the file itself is kept as it is)")))
+                f"{entry.path.name} — {game}a game of trrbt (the original tool): enter imports "
+                "it into a new project here (the file is kept as it is)")))
         else:
             summary = entry.project.summary() if entry.project else {}
             shown = ", ".join(

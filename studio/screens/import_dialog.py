@@ -67,6 +67,9 @@ class ImportDialog(Dialog[ImportChoice | None]):
                 yield Button("Import", variant="primary", id="ok")
 
     def on_mount(self) -> None:
+        # Focused, the set's own up/down only moved a highlight (space chose): tried in tmux,
+        # down then Import still imported with "error". Unfocusable, up/down choose everywhere.
+        self.query_one("#missing", RadioSet).can_focus = False
         self.query_one("#name", Input).focus()
         self._show_meaning()
 

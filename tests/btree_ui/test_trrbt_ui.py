@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from studio.screens.btree.editor import TreeEditorScreen
 from studio.screens.dialogs import NameDialog
@@ -58,10 +58,24 @@ async def test_home_lists_trrbt_files_and_enter_imports_one(trrbt_folder: Path) 
         assert str(table.get_row_at(row)[1]) == "trrbt file"
         table.move_cursor(row=row)
         await pilot.pause()
-        assert "enter imports it" in str(home.query_one("#details", Static).render())
+        details = str(home.query_one("#details", Static).render())
+        assert "enter imports it" in details and "“tiny tic-tac-toe”" in details
+        assert str(table.get_row_at(row)[0]) == "ttt.yaml"  # the file: its game is named below
         await pilot.press("enter")
         assert isinstance(app.screen, ImportDialog)
         assert app.screen.query_one(Input).value == "tiny tic-tac-toe"
+        await pilot.press("enter")  # the game's own name: the project's row is not the file's
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen) and len(
+            [e for e in app.screen.entries if e.name == "tiny tic-tac-toe"]) == 2,
+            "the new project is not listed")
+        shown = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert shown.count("tiny tic-tac-toe") == 1 and "ttt.yaml" in shown  # two rows, told apart
+        table.move_cursor(row=shown.index("ttt.yaml"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, ImportDialog)
         app.screen.query_one(Input).value = "Noughts"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
@@ -102,6 +116,10 @@ async def test_the_import_dialog_offers_what_missing_links_do(trrbt_folder: Path
         dialog = app.screen
         await pilot.press("down")  # empty, from the name field
         assert dialog.missing_links == "empty"
+        await pilot.press("tab", "up")  # from the next field too (tab once went into the set,
+        assert dialog.missing_links == "error"  # where up/down only moved a highlight)
+        assert isinstance(app.focused, Button)
+        await pilot.press("down", "shift+tab")
         assert "expands to nothing" in str(dialog.query_one("#meaning", Static).render())
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
