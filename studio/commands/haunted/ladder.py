@@ -22,6 +22,8 @@ from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.ladder import (
     catch_up, load_ladder, reset_ladder, standing_json,
 )
+from studio.sessions.haunted.ladder_files import ladder_folder
+from studio.sessions.haunted.ladder_queue import run_settled
 from studio.storage import ProjectError, load_project
 from studio.storage.haunted.kind import requires_confinement
 from studio.storage.haunted.ladder import ladder_of
@@ -76,24 +78,39 @@ def _ladder(args: argparse.Namespace) -> int:
                   f"({match.map_name}): {winner} wins {entry['home_rounds']}-"
                   f"{entry['away_rounds']}", flush=True)
 
-    while True:
-        report = catch_up(model, on_match=said)
-        if not args.follow:
-            break
-        try:
-            time.sleep(max(0.2, args.interval))
-        except KeyboardInterrupt:
+    played: list[str] = []
+
+    def play() -> None:
+        nonlocal model
+        while True:
+            played.extend(catch_up(model, on_match=said).played)
+            if not args.follow:
+                return
+            try:
+                time.sleep(max(0.2, args.interval))
+            except KeyboardInterrupt:
+                return
+            try:  # a teacher may have turned it off or changed the maps
+                model = _model(args.project)
+            except ProjectError as exc:  # caught mid-edit, say: the next look may find it whole
+                print(f"warning: {exc}; trying again in {args.interval:g} s", file=sys.stderr)
+                continue
+            if not ladder_of(model.body).enabled:
+                print("the ladder was turned off: stopping", file=sys.stderr)
+                return
+
+    def pending() -> int:
+        nonlocal model
+        if args.follow:
             return 0
-        try:  # a teacher may have turned it off or changed the maps
-            model = _model(args.project)
-        except ProjectError as exc:  # caught mid-edit, say: the next look may find it whole
-            print(f"warning: {exc}; trying again in {args.interval:g} s", file=sys.stderr)
-            continue
-        if not ladder_of(model.body).enabled:
-            print("the ladder was turned off: stopping", file=sys.stderr)
-            return 0
+        model = _model(args.project)
+        return len(load_ladder(model).missing) if ladder_of(model.body).enabled else 0
+
+    run_settled(ladder_folder(model.folder), play, pending)  # type: ignore[arg-type]
+    if args.follow:
+        return 0
     if not args.quiet:
-        print(f"{len(report.played)} match(es) played", file=sys.stderr)
+        print(f"{len(played)} match(es) played", file=sys.stderr)
         _print_standings(model, False)
     return 0
 
