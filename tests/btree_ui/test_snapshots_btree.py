@@ -149,9 +149,9 @@ def test_solver_done_by_a_guided_method(snap_compare, bt_folder: Path, monkeypat
                         run_before=_solver_done(("s", "m", "m"), monkeypatch))
 
 
-def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
-    """The picture while a search runs; the search itself is held back so that the numbers
-    shown are fixed (progress as the solver would report it, at a frozen time)."""
+def _held_solver(monkeypatch, seconds: float, shown):
+    """Play, then the solver with its search held back, at a frozen time, after ``shown(screen)``
+    gave it the progress (and lines) the search would report."""
     import studio.screens.btree.solver as solver_module
 
     monkeypatch.setattr(SolverScreen, "_search", lambda screen, job, cancel: None)
@@ -162,34 +162,33 @@ def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
         await pilot.press("s")
         screen = pilot.app.screen
         assert isinstance(screen, SolverScreen)
-        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 1.5)
-        screen._progress(screen.job, 12_345, 7)
+        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + seconds)
+        shown(screen)
         await pilot.pause()
 
+    return run
+
+
+def test_solver_running(snap_compare, bt_folder: Path, monkeypatch) -> None:
+    """The picture while a search runs; the search itself is held back so that the numbers
+    shown are fixed (progress as the solver would report it, at a frozen time)."""
+    def shown(screen) -> None:
+        screen._progress(screen.job, 12_345, 7)
+
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=run)
+                        run_before=_held_solver(monkeypatch, 1.5, shown))
 
 
 def test_solver_running_with_a_line_found(snap_compare, bt_folder: Path, monkeypatch) -> None:
     """All at once, after best first found a line and while the others look for a shorter."""
-    import studio.screens.btree.solver as solver_module
     from studio.engines.btree.search.portfolio import Found, Member
 
-    monkeypatch.setattr(SolverScreen, "_search", lambda screen, job, cancel: None)
-    monkeypatch.setattr(solver_module.warmup, "ready", lambda module: False)
-
-    async def run(pilot) -> None:
-        await play()(pilot)
-        await pilot.press("s")
-        screen = pilot.app.screen
-        assert isinstance(screen, SolverScreen)
-        monkeypatch.setattr(solver_module.time, "perf_counter", lambda: screen.started + 4.0)
+    def shown(screen) -> None:
         screen._progress(screen.job, 23_456, 31)
         screen._line(screen.job, Found(Member("best"), 33, 2.5, False))
-        await pilot.pause()
 
     assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
-                        run_before=run)
+                        run_before=_held_solver(monkeypatch, 4.0, shown))
 
 
 def test_tree_editor_export_dialog(snap_compare, bt_folder: Path) -> None:
