@@ -53,6 +53,8 @@ INDEX: dict[str, tuple[str, str]] = {
     "run": ("play a project in the plain terminal (headless)", "studio.commands.run"),
     "serve": ("share the studio: every SSH login gets its own studio on FOLDER",
               "studio.commands.serve"),
+    "roster": ("list or change the roster of studio serve --roster: people, roles, teams, keys",
+               "studio.commands.roster"),
 }
 
 COMMANDS: dict[str, tuple[Arguments, Command]] = {}
