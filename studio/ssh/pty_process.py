@@ -74,7 +74,7 @@ class PtyProcess:
 
     def __init__(self, argv: Sequence[str], env: dict[str, str], size: tuple[int, int],
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
-                 cwd: Path | None = None) -> None:
+                 cwd: Path | None = None, pass_fds: Sequence[int] = ()) -> None:
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
         self._on_exit = on_exit
@@ -95,7 +95,7 @@ class PtyProcess:
             # to its group never reaches the server.
             self.process = subprocess.Popen(
                 list(argv), stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
-                start_new_session=True, close_fds=True)
+                start_new_session=True, close_fds=True, pass_fds=tuple(pass_fds))
         except BaseException:
             os.close(master)
             raise

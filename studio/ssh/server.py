@@ -31,6 +31,7 @@ from studio.engines.common.inert import inert
 # precompile and session_env are the server's to offer (the serve command and tests use them).
 from studio.ssh.environment import precompile, session_argv, session_env  # noqa: F401
 from studio.ssh.flow import Flow
+from studio.ssh import roster_service
 from studio.ssh.login import Gate
 from studio.ssh.pty_process import PtyProcess
 from studio.storage.roster import Person
@@ -209,6 +210,7 @@ class Connection(asyncssh.SSHServer):
             return False
         self.person = person
         self.key = key.get_fingerprint("sha256")
+        self.login_key = (key.get_algorithm(), key.public_data)
         return True
 
     def auth_completed(self) -> None:
@@ -293,7 +295,9 @@ class StudioSession(asyncssh.SSHServerSession):
             env["TMPDIR"] = str(self.temp)
             env["NUMBA_CACHE_DIR"] = str(self.temp / "numba")
             argv = self.hub.argv(self.temp, self.connection.person)
-            self.process = PtyProcess(argv, env, self.size, self._output, self._exited)
+            with roster_service.for_session(self.hub.config.roster, self.connection, env) as fds:
+                self.process = PtyProcess(argv, env, self.size, self._output, self._exited,
+                                          pass_fds=fds)
         except OSError as exc:
             self.hub.sessions.discard(self)
             self._remove_temp()

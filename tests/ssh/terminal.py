@@ -14,7 +14,7 @@ import asyncssh
 import pyte
 
 KEYS = {"enter": b"\r", "escape": b"\x1b", "up": b"\x1b[A", "down": b"\x1b[B",
-        "right": b"\x1b[C", "left": b"\x1b[D", "tab": b"\t", "space": b" ",
+        "right": b"\x1b[C", "left": b"\x1b[D", "tab": b"\t", "shift+tab": b"\x1b[Z", "space": b" ",
         "ctrl+s": b"\x13", "ctrl+z": b"\x1a", "ctrl+q": b"\x11", "delete": b"\x1b[3~",
         "f5": b"\x1b[15~", "ctrl+o": b"\x0f", "ctrl+r": b"\x12", "home": b"\x1b[H"}
 

@@ -25,6 +25,7 @@ from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
 from studio.screens.haunted.team_submissions import COLUMN, WIDTH, SubmissionsView
+from studio.screens.haunted.roster import RosterKey
 from studio.sessions import access
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
@@ -41,7 +42,7 @@ COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
 Change = Callable[[HauntedModel], HauntedModel]
 
 
-class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
+class TeamsScreen(SubmissionsView, RosterKey, TeamAdding, HauntedScreen):
     """The registry in registration order, with the last load test of each AI."""
 
     SCREEN_TITLE = "teams & AIs"
@@ -63,6 +64,7 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
         Binding("j", "move_down", "Down"),
         Binding("i", "import_csv", "Import CSV"),
         Binding("D", "deadline", "Deadline", show=False),
+        Binding("R", "roster", "Roster", show=False),
         Binding("escape", "back", "Back"),
     ]
     PALETTE: ClassVar[list[tuple[str, str, str]]] = [
