@@ -41,6 +41,10 @@ LOG_LINES = 8
 """Lines of the log panel (``l``) below the board (its height in ``DEFAULT_CSS``)."""
 
 
+BANNER_LINES = 2
+"""The banner's least height: a round's or match's end and the next match."""
+
+
 def cell_size_for(board_size: int, width: int, height: int) -> tuple[int, int]:
     """The largest tiles with which the board fits beside the panels and above the log, open or
     not: opening the log never resizes the board nor cuts it (at 120×40 a 7×7 board is 8×4
@@ -133,7 +137,11 @@ class MatchLayout(HauntedScreen):
         self.query_one("#score", LinesView).set_lines(score)
         self.query_one("#turn", LinesView).set_lines(
             fold_lines(turn_panel(shown.record, shown.state, by_side, styles), side - 2))
-        self.query_one("#banner", LinesView).set_lines(fold_lines(shown.banner, side - 2))
+        # At least BANNER_LINES lines, blank ones below: its lines come and go every round, and
+        # a box that changed height laid the whole screen out again (a spectator's largest cost).
+        banner = fold_lines(shown.banner, side - 2)
+        banner += [Text("")] * (BANNER_LINES - len(banner))
+        self.query_one("#banner", LinesView).set_lines(banner)
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         """Give the log panel its lines; while it is hidden they wait for ``l`` (feeding a hidden
