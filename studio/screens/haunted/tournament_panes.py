@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from studio.engines.common.width import text_width
 from studio.screens.formatting import fit, inert
 from studio.screens.haunted import tournament_setup as setup
 from studio.storage.haunted.project import HauntedModel
@@ -23,11 +24,17 @@ def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int)
         about = f"{team.runtime} {team.source}" if team else "not in the registry"
         if team and team.school:
             about += f" · {team.school} ({team.school_size})"
-        line = Text.assemble(f"{k:>2} {inert(name)}  ",
-                             (inert(about) if wide or not team else "", styles.muted))
-        line.rstrip()
+        # Cut by the columns a name takes, "…" flush: Rich's own cut of a name in CJK letters
+        # or emoji left a space before the "…" where half a wide letter would have gone.
+        head = f"{k:>2} {inert(name)}"
         if width > 10:
-            line.truncate(width, overflow="ellipsis")
+            head = fit(head, width)
+        line = Text(head)
+        room = width - text_width(head) - 2
+        shown = inert(about) if wide or not team else ""
+        if shown and (width <= 10 or room > 1):
+            line.append("  ")
+            line.append(fit(shown, room) if width > 10 else shown, styles.muted)
         lines.append(line)
     return lines
 
