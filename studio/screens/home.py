@@ -242,7 +242,7 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         self.entries = entries
-        rows = [(Text(inert(entry.name)), self._kind_cell(entry),
+        rows = [(Text(inert(entry.label)), self._kind_cell(entry),
                  Text(human_size(entry.size), justify="right"), human_time(entry.modified),
                  str(entry.path)) for entry in entries]
         shown = [(name.plain, kind.plain, str(kind.style), changed, key)
