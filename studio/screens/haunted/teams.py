@@ -38,6 +38,8 @@ RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
 _TESTS: WeakKeyDictionary[object, dict] = WeakKeyDictionary()
 """Load test results per open project (its document)."""
 COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
+SHORT = {"Last test": "Test", "Monsters": "Monster"}
+"""Headings for a column narrowed below its heading's width (a screen under 80 columns)."""
 Change = Callable[[HauntedModel], HauntedModel]
 
 
@@ -159,9 +161,23 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
         name, team, school = (need(label, [str(t.get(key, "")) for t in teams], 30)
                               for label, key in (("Name", "name"), ("Team", "team"),
                                                  ("School", "school")))
+        if self.size.width < 80:
+            # Below 80 columns an empty Team or School column (built-ins have neither) takes
+            # room the names need: it is left out until a team has one.
+            team = team if any(t.get("team") for t in teams) else 0
+            school = school if any(t.get("school") for t in teams) else 0
         if self.submitted is not None:
             fixed.append(WIDTH)
-        room = max(self.size.width - 2 * (len(COLUMNS) + len(fixed) - 4) - 2 - sum(fixed), 20)
+        shown = len(fixed) + 1 + bool(team) + bool(school)
+        room = self.size.width - 2 * shown - 2 - sum(fixed)
+        floor = 10 + 6 * (bool(team) + bool(school))
+        # Too narrow for all of it: the test and monster columns give way (cut with "…", the
+        # test's heading shortened) before the table runs past the screen's edge unmarked.
+        for column, least in ((3, 4), (2, 7)):
+            give = min(max(floor - room, 0), fixed[column] - least)
+            fixed[column] -= give
+            room += give
+        room = max(room, floor)
         while name + team + school > room:  # take from the widest of team and school, then name
             if max(team, school) > 6:
                 if team >= school:
@@ -180,7 +196,9 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
         self._wide = widths
         table.clear(columns=True)
         for label, width in zip(COLUMNS + (COLUMN,), widths):
-            table.add_column(label, width=width)
+            if width:  # 0: left out (see _widths)
+                table.add_column(label if width >= len(label) else SHORT.get(label, label),
+                                 width=width)
 
     def on_resize(self) -> None:
         if self.is_mounted and self._widths() != self._wide:
@@ -193,17 +211,20 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
         self.read_submissions()
         self._columns(table)
         table.clear()
-        _no, name_w, team_w, school_w, *_rest = self._wide
+        _no, name_w, team_w, school_w, _runtime, monsters_w, test_w, *_rest = self._wide
         for index, team in enumerate(self.model.team_tables):
             runtime = str(team.get("runtime", "builtin"))
-            table.add_row(  # cut with "…" where the column cuts ("Inner Sch" read as whole)
+            test = self._test_cell(team)
+            if test.cell_len > test_w:
+                test = Text(fit(test.plain, test_w), style=test.style)
+            cells = (  # cut with "…" where the column cuts ("Inner Sch" read as whole)
                 str(index + 1), Text(fit(inert(str(team.get("name", ""))), name_w), style="bold"),
                 fit(inert(str(team.get("team", ""))), team_w),
                 fit(inert(str(team.get("school", ""))), school_w),
                 Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
-                f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
-                self._test_cell(team), *([self.submitted_cell(team)]
-                                         if self.submitted is not None else []))
+                fit(f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}", monsters_w),
+                test, *([self.submitted_cell(team)] if self.submitted is not None else []))
+            table.add_row(*(cell for cell, width in zip(cells, self._wide) if width))
         if table.row_count:
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         problem = registry.registry_problem(self.model)
