@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from studio.widgets.camera import centring_pad, fit_axis, follow_axis, inside, scroll_axis
+from studio.widgets.camera import board_pad, fit_axis, follow_axis, inside, scroll_axis
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
 
@@ -190,14 +190,8 @@ class Board(Widget, can_focus=True):
 
     @property
     def pad(self) -> tuple[int, int]:
-        """Columns and lines before a board smaller than the view, past its whole-cell centring:
-        only for a renderer that asks (``centre_exactly``). Image cells are up to 16 columns
-        and 8 lines, and centred by whole cells an image board sat top-left of its pane."""
-        r = self._renderer
-        if not getattr(r, "centre_exactly", False):
-            return 0, 0
-        return tuple(centring_pad(camera, cell, size, view) for camera, cell, size, view in
-                     zip(self._camera, r.cell_size, (r.width, r.height), self.size))
+        """Columns and lines before the board past its whole-cell centring (:func:`board_pad`)."""
+        return board_pad(self._renderer, self._camera, self.size)
 
     def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
         """The board cell under widget position (x, y), or None when it is off the board."""

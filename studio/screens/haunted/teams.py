@@ -24,7 +24,8 @@ from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
-from studio.screens.haunted.team_submissions import COLUMN, WIDTH, SubmissionsView
+from studio.screens.haunted.team_columns import COLUMNS, SHORT, column_widths
+from studio.screens.haunted.team_submissions import COLUMN, SubmissionsView
 from studio.sessions import access
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
@@ -37,9 +38,6 @@ from studio.widgets.row_table import RowTable
 RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
 _TESTS: WeakKeyDictionary[object, dict] = WeakKeyDictionary()
 """Load test results per open project (its document)."""
-COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
-SHORT = {"Last test": "Test", "Monsters": "Monster"}
-"""Headings for a column narrowed below its heading's width (a screen under 80 columns)."""
 Change = Callable[[HauntedModel], HauntedModel]
 
 
@@ -147,46 +145,7 @@ class TeamsScreen(SubmissionsView, TeamAdding, HauntedScreen):
         return Text(result.summary(), style="green" if result.ok else "bold red")
 
     def _widths(self) -> tuple[int, ...]:
-        """Column widths from what the rows hold, fitted to the screen: names shown whole
-        first, then teams and schools (fixed widths cut "Lookahead Ghouls" with the Team and
-        School columns empty beside it)."""
-        teams = self.model.team_tables
-
-        def need(label: str, values: list[str], cap: int) -> int:
-            return min(max([len(v) for v in values] + [len(label)]), cap)
-
-        fixed = [need("#", [str(len(teams))], 3), 8,
-                 need("Monsters", [f"{t.get('monster', 'bobo')}/{t.get('alternate', 'pinky')}"
-                                   for t in teams], 16), 11]
-        name, team, school = (need(label, [str(t.get(key, "")) for t in teams], 30)
-                              for label, key in (("Name", "name"), ("Team", "team"),
-                                                 ("School", "school")))
-        if self.size.width < 80:
-            # Below 80 columns an empty Team or School column (built-ins have neither) takes
-            # room the names need: it is left out until a team has one.
-            team = team if any(t.get("team") for t in teams) else 0
-            school = school if any(t.get("school") for t in teams) else 0
-        if self.submitted is not None:
-            fixed.append(WIDTH)
-        shown = len(fixed) + 1 + bool(team) + bool(school)
-        room = self.size.width - 2 * shown - 2 - sum(fixed)
-        floor = 10 + 6 * (bool(team) + bool(school))
-        # Too narrow for all of it: the test and monster columns give way (cut with "…", the
-        # test's heading shortened) before the table runs past the screen's edge unmarked.
-        for column, least in ((3, 4), (2, 7)):
-            give = min(max(floor - room, 0), fixed[column] - least)
-            fixed[column] -= give
-            room += give
-        room = max(room, floor)
-        while name + team + school > room:  # take from the widest of team and school, then name
-            if max(team, school) > 6:
-                if team >= school:
-                    team -= 1
-                else:
-                    school -= 1
-            else:
-                name -= 1
-        return fixed[0], name, team, school, *fixed[1:]
+        return column_widths(self.model.team_tables, self.size.width, self.submitted is not None)
 
     def _columns(self, table: DataTable) -> None:
         """(Re)build the columns when their widths change."""
