@@ -25,7 +25,8 @@ LAYERS = {
     "screens": {"engines", "storage", "sessions", "widgets"},
     "commands": {"engines", "storage", "sessions", "ssh"},
     "ssh": {"engines", "storage", "sessions", "cli"},
-    "app": {"engines", "storage", "sessions", "widgets", "screens"},
+    "openers": {"engines", "storage", "sessions", "widgets", "screens"},
+    "app": {"engines", "storage", "sessions", "widgets", "screens", "openers"},
     "cli": {"engines", "storage", "sessions", "commands", "app"},
     "__main__": {"cli"},
 }

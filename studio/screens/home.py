@@ -242,10 +242,7 @@ class HomeScreen(ProjectFileActions, Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         self.entries = entries
-        # A trrbt file is listed by its file name: once imported, the project beside it bears
-        # the game's name, and two rows of one name could not be told apart.
-        rows = [(Text(inert(entry.path.name if entry.trrbt is not None else entry.name)),
-                 self._kind_cell(entry),
+        rows = [(Text(inert(entry.label)), self._kind_cell(entry),
                  Text(human_size(entry.size), justify="right"), human_time(entry.modified),
                  str(entry.path)) for entry in entries]
         shown = [(name.plain, kind.plain, str(kind.style), changed, key)

@@ -81,6 +81,13 @@ class ProjectEntry:
             is_replay_name(self.path) else self.path.stem
 
     @property
+    def label(self) -> str:
+        """The entry in a list of the folder: its name, but a trrbt game's file name. After an
+        import the game and its project share a name, and two rows reading "dungeon" looked like
+        one project listed twice; the file name says which row is the source to import."""
+        return self.path.name if self.trrbt is not None else self.name
+
+    @property
     def kind(self) -> str | None:
         if self.project:
             return self.project.kind
@@ -144,7 +151,7 @@ def folder_stamp(folder: str | Path) -> tuple[tuple[str, int, int], ...]:
 
 
 def sort_entries(entries: list[ProjectEntry]) -> list[ProjectEntry]:
-    entries.sort(key=lambda e: (e.name.casefold(), e.path.name))
+    entries.sort(key=lambda e: (e.label.casefold(), e.path.name))
     return entries
 
 

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from studio.widgets.camera import fit_axis, follow_axis, inside, scroll_axis
+from studio.widgets.camera import board_pad, fit_axis, follow_axis, inside, scroll_axis
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
 
@@ -188,9 +188,16 @@ class Board(Widget, can_focus=True):
         r = self._renderer
         return min(max(x, 0), r.width - 1), min(max(y, 0), r.height - 1)
 
+    @property
+    def pad(self) -> tuple[int, int]:
+        """Columns and lines before the board past its whole-cell centring (:func:`board_pad`)."""
+        return board_pad(self._renderer, self._camera, self.size)
+
     def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
         """The board cell under widget position (x, y), or None when it is off the board."""
         columns, lines = self._renderer.cell_size
+        px, py = self.pad
+        x, y = x - px, y - py
         cell = (self._camera[0] + x // columns, self._camera[1] + y // lines)
         r = self._renderer
         return cell if 0 <= cell[0] < r.width and 0 <= cell[1] < r.height else None
@@ -208,8 +215,9 @@ class Board(Widget, can_focus=True):
         lines = self._renderer.cell_size[1]
         top = self._camera[1]
         width = self.size.width
+        py = self.pad[1]
         for row in set(rows):
-            y = (row - top) * lines
+            y = (row - top) * lines + py
             if 0 <= y < self.size.height:
                 self.refresh(Region(0, y, width, lines))
 
@@ -338,31 +346,34 @@ class Board(Widget, can_focus=True):
         r = self._renderer
         columns, lines = r.cell_size
         width = self.size.width
+        px, py = self.pad
+        y -= py
         row = self._camera[1] + y // lines
         line = y % lines
         style = self.base_style
-        if not 0 <= row < r.height:
+        if y < 0 or not 0 <= row < r.height:
             return Strip.blank(width, style)
         cx = self._camera[0]
         x0, x1 = max(cx, 0), min(cx + self.view_cells[0], r.width)
         cursor_x = self._cursor[0] if self._cursor and self._cursor[1] == row else None
         key = r.row_key(row)
         self._shown[row] = key
-        cache_key = (row, line, key, cx, x0, x1, cursor_x, width)
+        cache_key = (row, line, key, cx, x0, x1, cursor_x, width, px)
         strip = self._cache.get(cache_key)
         if strip is not None:
             return strip
         self.lines_rendered += 1
         segments: list[Segment] = []
-        if x0 > cx:
-            segments.append(Segment(" " * ((x0 - cx) * columns), style))
+        lead = (x0 - cx) * columns + px
+        if lead > 0:
+            segments.append(Segment(" " * lead, style))
         if x1 > x0:
             cells = r.render_row(row, x0, x1, line)
             if cursor_x is not None and x0 <= cursor_x < x1:
                 cells = self._with_cursor(cells, row, cursor_x - x0, cursor_x, line)
             segments.extend(cells)
         # Renderers join runs of one style themselves (fewer style changes sent per line).
-        length = (x0 - cx + x1 - x0) * columns if x1 > x0 else (x0 - cx) * columns
+        length = lead + (x1 - x0) * columns if x1 > x0 else lead
         strip = Strip(segments, length)
         if length != width:
             strip = strip.adjust_cell_length(width, style)

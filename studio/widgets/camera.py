@@ -40,3 +40,23 @@ def fit_axis(camera: int, view: int, size: int) -> int:
     if size <= view:
         return follow_axis(0, view, size)
     return min(max(camera, 0), size - view)
+
+
+def centring_pad(camera: int, cell: int, size: int, view: int) -> int:
+    """Columns (or lines) to add before a board smaller than its view, beyond the whole cells
+    :func:`follow_axis` leaves (``-camera`` of them), so that it sits in the middle of the view
+    to the column rather than to the cell; 0 when the board does not fit the view."""
+    if camera > 0 or size * cell > view:
+        return 0
+    return max((view - size * cell) // 2 + camera * cell, 0)
+
+
+def board_pad(renderer, camera: tuple[int, int], view: tuple[int, int]) -> tuple[int, int]:
+    """Columns and lines before a board smaller than its view, past its whole-cell centring:
+    only for a renderer that asks (``centre_exactly``). Image cells are up to 16 columns and
+    8 lines, and centred by whole cells an image board sat top-left of its pane."""
+    if not getattr(renderer, "centre_exactly", False):
+        return 0, 0
+    x, y = (centring_pad(c, cell, size, room) for c, cell, size, room in
+            zip(camera, renderer.cell_size, (renderer.width, renderer.height), view))
+    return x, y

@@ -136,7 +136,36 @@ async def test_the_debugger_draws_the_images_to_fit_its_own_pane(sprite_game: Pa
         assert isinstance(renderer, SpriteRenderer)
         width, height = renderer.width * renderer.cell_size[0], renderer.height * renderer.lines
         assert width <= board.size.width and height <= board.size.height
+        assert_centred(board)
         del play
+
+
+def assert_centred(board: Board) -> None:
+    """The image board in the middle of its pane to the column and line, as a glyph board is,
+    and the mouse finds its cells where they are drawn."""
+    r = board.renderer
+    pad = getattr(board, "pad", (0, 0))  # the board's own offset, past whole cells
+    for axis, view in enumerate(board.size):
+        cell = r.cell_size[axis]
+        used = (r.width, r.height)[axis] * cell
+        before = pad[axis] - board.camera[axis] * cell
+        after = view - before - used
+        assert abs(before - after) <= 1, (axis, before, after)
+    left, top = pad[0] - board.camera[0] * r.cell_size[0], pad[1] - board.camera[1] * r.cell_size[1]
+    assert board.cell_at(left, top) == (0, 0)
+    if left:
+        assert board.cell_at(left - 1, top) is None
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24), (60, 20)])
+async def test_play_centres_the_image_board_in_its_pane(sprite_game: Path, size) -> None:
+    app = studio_app(sprite_game)
+    async with app.run_test(size=size) as pilot:
+        play = await start(pilot, app)
+        await pilot.pause(0.2)
+        board = play.query_one(Board)
+        if isinstance(board.renderer, SpriteRenderer):
+            assert_centred(board)
 
 
 def test_every_line_is_as_wide_as_its_cells_whatever_is_drawn_on_it() -> None:

@@ -87,6 +87,30 @@ async def test_home_lists_trrbt_files_and_enter_imports_one(trrbt_folder: Path) 
                          "the new project is not listed")
 
 
+async def test_after_an_import_the_game_and_its_project_are_two_rows_that_read_apart(
+        trrbt_folder: Path) -> None:
+    # A game named as its file (dungeon.yaml, "dungeon"): its project is named the same, and
+    # the two rows read "dungeon" twice, as if one project were listed twice.
+    (trrbt_folder / "ttt.yaml").rename(trrbt_folder / "tiny tic-tac-toe.yaml")
+    app = studio_app(trrbt_folder)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.screen
+        table = home.query_one(DataTable)
+        table.move_cursor(row=[e.path.suffix for e in home.entries].index(".yaml"))
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TreeEditorScreen),
+                         "the imported game did not open")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen) and any(
+            e.path.suffix == ".toml" and e.name == "tiny tic-tac-toe" for e in home.entries),
+            "the new project is not listed")
+        names = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+        assert len(set(names)) == len(names), names
+        assert "tiny tic-tac-toe" in names and "tiny tic-tac-toe.yaml" in names, names
+        # side by side, the source after what was made of it
+        assert names.index("tiny tic-tac-toe.yaml") == names.index("tiny tic-tac-toe") + 1
+
+
 LINKED = "name: linked\ntree:\n  type: order\n  children:\n  - {type: x-link, target: gone}\n"
 """A game whose only node links to a node it does not have."""
 

@@ -133,3 +133,18 @@ async def test_a_long_tournament_name_ends_in_an_ellipsis(ht_project: Path) -> N
         assert screen.tournament_name == name
         shown = screen.query_one("#tournaments").text.splitlines()[0]
         assert shown == " Inner school…", shown  # 17 columns less the border
+
+
+def test_a_wide_entrant_name_is_cut_by_its_columns_with_the_ellipsis_flush(
+        ht_project: Path) -> None:
+    from studio.screens.haunted.tournament_panes import entrant_lines
+    from studio.storage import load_project
+    from studio.storage.haunted.project import project_model
+
+    model = project_model(load_project(ht_project))
+    model.tournament_tables[0]["entrants"] = [WIDE, "Greedy Ghosts"]
+    for width in (20, 21, 30):  # a cut on a wide letter's first and second column
+        lines = [line.plain for line in entrant_lines(model, 0, UI, width)]
+        assert all(text_width(line) <= width for line in lines), lines
+        assert lines[0].endswith("…") and not lines[0].endswith(" …"), lines[0]
+        assert text_width(lines[0]) >= width - 1, lines[0]  # no column left for nothing

@@ -53,6 +53,14 @@ def test_teams_load_test_results(snap_compare, ht_project: Path, fixed_times) ->
                         run_before=keys("a", "t", *(["down"] * 5), "t", wait=True))
 
 
+def test_teams_load_test_results_at_60x20(snap_compare, ht_project: Path, fixed_times) -> None:
+    # Built-ins only: no Team or School column; "Last test" whole, the results cut with "…".
+    write_ai(ht_project.parent, "broken.py", BROKEN_AI)
+    add_file_team(ht_project, "Broken Bot", "ais/broken.py")
+    assert snap_compare(studio_app(ht_project), terminal_size=(60, 20),
+                        run_before=keys("a", "t", *(["down"] * 5), "t", wait=True))
+
+
 def test_team_fields_form(snap_compare, ht_project: Path) -> None:
     assert snap_compare(studio_app(ht_project), terminal_size=SMALL,
                         run_before=keys("a", "down", "enter", "tab", "tab", "tab", *"many",

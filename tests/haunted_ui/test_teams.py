@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from textual.widgets import DataTable
+
 from studio.screens.dialogs import ConfirmDialog
 from studio.screens.haunted.ai_editor import AIEditorScreen
 from studio.screens.haunted.team_dialogs import FormDialog
@@ -342,3 +345,23 @@ async def test_the_keys_ask_about_the_selection_while_the_list_is_not_there(
         assert screen.selected is None
         assert screen.check_action("copy_text", ()) in (True, False, None)
         assert screen.check_action("edit", ()) is False
+
+
+@pytest.mark.parametrize("school", ["", "Inner City Secondary"])
+async def test_at_60_columns_the_list_fits_the_screen_with_whole_headings(
+        ht_project: Path, school: str) -> None:
+    if school:
+        with ht_project.open("a") as out:
+            out.write(f'\n[[team]]\nname = "Owls"\nteam = "Night Owls of Year 9"\n'
+                      f'school = "{school}"\nruntime = "builtin"\nsource = "greedy"\n')
+    app = app_on(ht_project)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await open_teams(pilot)
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        columns = list(table.columns.values())
+        headings = [str(column.label) for column in columns]
+        assert sum(column.get_render_width(table) for column in columns) <= 60, headings
+        assert headings[-1] in ("Last test", "Test"), headings
+        assert all(len(h) <= c.width for h, c in zip(headings, columns)), headings
+        assert ("School" in headings) == bool(school), headings

@@ -23,7 +23,7 @@ def keys(*pressed: str):
 
 
 @pytest.mark.parametrize(("size", "theme"), [(SIZE, None), (SMALL, None), (SMALL, "ansi"),
-                                             (SIZE, "light")])
+                                             (SIZE, "light"), ((60, 20), None)])
 def test_game_home(snap_compare, tc_folder: Path, size, theme) -> None:
     assert snap_compare(app_on(tc_folder / "boulder-dash.toml", theme), terminal_size=size)
 

@@ -55,6 +55,10 @@ class SpriteRenderer(BtreeRenderer):
         lines: lines per cell (see :func:`image_lines`).
     """
 
+    centre_exactly = True
+    """Centred in the pane to the column, as a glyph board is (:attr:`Board.pad`): centred by
+    whole cells of up to 16 columns, it sat in the pane's top-left corner."""
+
     def __init__(self, *args, sprites: SpriteSet, lines: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.sprites = sprites

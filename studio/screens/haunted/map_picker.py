@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from studio.engines.common.width import pad_text, text_width
+from studio.screens.formatting import inert
 from studio.widgets.dialogs import Dialog
 
 PICKER_KEYS = (("enter", "edit"), ("n", "new"), ("d", "duplicate"), ("e", "rename"),
@@ -47,10 +49,10 @@ class MapPickerDialog(Dialog["tuple[str, int] | None"]):
         self._current = current
 
     def compose(self) -> ComposeResult:
-        width = max((len(name) for name, _ in self._rows), default=0) + 2
+        width = max((text_width(name) for name, _ in self._rows), default=0) + 2
         with Vertical():
             yield Label(f"Maps of this project ({len(self._rows)})", classes="title")
-            yield OptionList(*(Option(Text.assemble((f"{name:<{width}}", "bold"), (note, "dim")))
+            yield OptionList(*(Option(Text.assemble((pad_text(inert(name), width), "bold"), (note, "dim")))
                                for name, note in self._rows), id="maps")
             yield Static(" · ".join(f"{key} {what}" for key, what in PICKER_KEYS), classes="keys")
 

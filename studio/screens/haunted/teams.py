@@ -24,8 +24,9 @@ from studio.screens.haunted.base import HauntedScreen
 from studio.screens.haunted.screens import make
 from studio.screens.haunted.team_adding import TeamAdding, refusal
 from studio.screens.haunted.team_dialogs import Field, FormDialog
-from studio.screens.haunted.team_submissions import COLUMN, WIDTH, SubmissionsView
 from studio.screens.haunted.roster import RosterKey
+from studio.screens.haunted.team_columns import COLUMNS, SHORT, column_widths
+from studio.screens.haunted.team_submissions import COLUMN, SubmissionsView
 from studio.sessions import access
 from studio.sessions.haunted import teams as registry
 from studio.sessions.haunted.checks import LoadTest, first_map, run_load_test
@@ -38,7 +39,6 @@ from studio.widgets.row_table import RowTable
 RUNTIME_LABELS = {"builtin": "built-in", "python": "Python", "js": "JS"}
 _TESTS: WeakKeyDictionary[object, dict] = WeakKeyDictionary()
 """Load test results per open project (its document)."""
-COLUMNS = ("#", "Name", "Team", "School", "Runtime", "Monsters", "Last test")
 Change = Callable[[HauntedModel], HauntedModel]
 
 
@@ -147,32 +147,7 @@ class TeamsScreen(SubmissionsView, RosterKey, TeamAdding, HauntedScreen):
         return Text(result.summary(), style="green" if result.ok else "bold red")
 
     def _widths(self) -> tuple[int, ...]:
-        """Column widths from what the rows hold, fitted to the screen: names shown whole
-        first, then teams and schools (fixed widths cut "Lookahead Ghouls" with the Team and
-        School columns empty beside it)."""
-        teams = self.model.team_tables
-
-        def need(label: str, values: list[str], cap: int) -> int:
-            return min(max([len(v) for v in values] + [len(label)]), cap)
-
-        fixed = [need("#", [str(len(teams))], 3), 8,
-                 need("Monsters", [f"{t.get('monster', 'bobo')}/{t.get('alternate', 'pinky')}"
-                                   for t in teams], 16), 11]
-        name, team, school = (need(label, [str(t.get(key, "")) for t in teams], 30)
-                              for label, key in (("Name", "name"), ("Team", "team"),
-                                                 ("School", "school")))
-        if self.submitted is not None:
-            fixed.append(WIDTH)
-        room = max(self.size.width - 2 * (len(COLUMNS) + len(fixed) - 4) - 2 - sum(fixed), 20)
-        while name + team + school > room:  # take from the widest of team and school, then name
-            if max(team, school) > 6:
-                if team >= school:
-                    team -= 1
-                else:
-                    school -= 1
-            else:
-                name -= 1
-        return fixed[0], name, team, school, *fixed[1:]
+        return column_widths(self.model.team_tables, self.size.width, self.submitted is not None)
 
     def _columns(self, table: DataTable) -> None:
         """(Re)build the columns when their widths change."""
@@ -182,7 +157,9 @@ class TeamsScreen(SubmissionsView, RosterKey, TeamAdding, HauntedScreen):
         self._wide = widths
         table.clear(columns=True)
         for label, width in zip(COLUMNS + (COLUMN,), widths):
-            table.add_column(label, width=width)
+            if width:  # 0: left out (see _widths)
+                table.add_column(label if width >= len(label) else SHORT.get(label, label),
+                                 width=width)
 
     def on_resize(self) -> None:
         if self.is_mounted and self._widths() != self._wide:
@@ -195,17 +172,20 @@ class TeamsScreen(SubmissionsView, RosterKey, TeamAdding, HauntedScreen):
         self.read_submissions()
         self._columns(table)
         table.clear()
-        _no, name_w, team_w, school_w, *_rest = self._wide
+        _no, name_w, team_w, school_w, _runtime, monsters_w, test_w, *_rest = self._wide
         for index, team in enumerate(self.model.team_tables):
             runtime = str(team.get("runtime", "builtin"))
-            table.add_row(  # cut with "…" where the column cuts ("Inner Sch" read as whole)
+            test = self._test_cell(team)
+            if test.cell_len > test_w:
+                test = Text(fit(test.plain, test_w), style=test.style)
+            cells = (  # cut with "…" where the column cuts ("Inner Sch" read as whole)
                 str(index + 1), Text(fit(inert(str(team.get("name", ""))), name_w), style="bold"),
                 fit(inert(str(team.get("team", ""))), team_w),
                 fit(inert(str(team.get("school", ""))), school_w),
                 Text(RUNTIME_LABELS.get(runtime, runtime), style="dim" if runtime == "builtin" else ""),
-                f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}",
-                self._test_cell(team), *([self.submitted_cell(team)]
-                                         if self.submitted is not None else []))
+                fit(f"{team.get('monster', 'bobo')}/{team.get('alternate', 'pinky')}", monsters_w),
+                test, *([self.submitted_cell(team)] if self.submitted is not None else []))
+            table.add_row(*(cell for cell, width in zip(cells, self._wide) if width))
         if table.row_count:
             table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
         problem = registry.registry_problem(self.model)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
+from studio.engines.common.width import text_width
 from studio.screens.formatting import fit, inert
 from studio.screens.haunted import tournament_setup as setup
 from studio.storage.haunted.project import HauntedModel
@@ -31,15 +32,22 @@ def entrant_lines(model: HauntedModel, index: int, styles: UIStyles, width: int,
             about = f"submission {submitted[name][:8]}"
         if team and team.school:
             about += f" · {team.school} ({team.school_size})"
+        # Cut by the columns a name takes, "…" flush: Rich's own cut of a name in CJK letters
+        # or emoji left a space before the "…" where half a wide letter would have gone.
+        head = f"{k:>2} {inert(name)}"
         if skipped and name in skipped:
-            line = Text.assemble((f"{k:>2} {inert(name)}  skipped: {inert(skipped[name])}",
-                                  styles.warning))
-        else:
-            line = Text.assemble(f"{k:>2} {inert(name)}  ",
-                                 (inert(about) if wide or not team else "", styles.muted))
-        line.rstrip()
+            head += f"  skipped: {inert(skipped[name])}"
         if width > 10:
-            line.truncate(width, overflow="ellipsis")
+            head = fit(head, width)
+        if skipped and name in skipped:
+            lines.append(Text(head, styles.warning))
+            continue
+        line = Text(head)
+        room = width - text_width(head) - 2
+        shown = inert(about) if wide or not team else ""
+        if shown and (width <= 10 or room > 1):
+            line.append("  ")
+            line.append(fit(shown, room) if width > 10 else shown, styles.muted)
         lines.append(line)
     return lines
 

@@ -13,7 +13,7 @@ from textual.widgets import Header
 
 from studio.engines.tilecode.art_edit import art_blocks
 from studio.engines.tilecode.model import BACKGROUND_CODES, RULE_TYPES, SPRITE_CODES
-from studio.screens.formatting import counted, marked_lines
+from studio.screens.formatting import counted, fit, marked_lines
 from studio.screens.tilecode.base import TilecodeScreen
 from studio.screens.tilecode.screens import play_refusal
 from studio.screens.tilecode.render import TileLook, half_blocks, look_for
@@ -27,6 +27,9 @@ from studio.widgets.save import SavePath
 BUTTONS = (("map", "m", "Map"), ("paint", "p", "Paint"), ("code", "c", "Code"),
            ("play", "g", "Play"), ("settings", ",", "Settings"))
 BLOCK = 18
+NARROW_BLOCK = 14
+"""A kind's columns below 74 (art 8, its label after it): four of 18 ran past a 60-column
+screen's edge with the last kind cut unmarked; at 14 they fit, names cut with "…"."""
 """Columns per kind in the gallery rows."""
 
 
@@ -111,9 +114,10 @@ class GameHomeScreen(TilecodeScreen):
         if self._can_play() != self._playable:
             self._playable = self._can_play()
             self.refresh_bindings()  # g is dimmed while the game cannot be played
-        shown = [(p, marked_lines("✗" if p.is_error else "!", p.message, 4 * BLOCK))
+        block = self.block
+        shown = [(p, marked_lines("✗" if p.is_error else "!", p.message, 4 * block))
                  for p in self.problems[:6]]
-        canvas = Canvas(4 * BLOCK, 18 + max(sum(len(lines) for _, lines in shown), 1))
+        canvas = Canvas(4 * block, 18 + max(sum(len(lines) for _, lines in shown), 1))
         x = 0
         for col, (action, key, label) in enumerate(BUTTONS):
             text = f" {key} {label} "
@@ -143,7 +147,8 @@ class GameHomeScreen(TilecodeScreen):
 
     def _draw_kind(self, canvas: Canvas, look: TileLook, styles: UIStyles, col: int, row: int,
                    y: int, code: str, kind) -> None:
-        x = col * BLOCK
+        block = self.block
+        x = col * block
         background = code.startswith("b")
         flat = -1 - int(code[1]) if background else -5 - int(code[1])
         draw_art(canvas, x, y, look, kind.art, flat, background)
@@ -151,8 +156,18 @@ class GameHomeScreen(TilecodeScreen):
         label_style = styles.text + (styles.cursor if self.cursor == (col, row) else Style())
         end = canvas.put(x, y + 4, f"{code} ", styles.muted)
         end = canvas.put(end, y + 4, glyph, glyph_style)
-        canvas.put(end + 1, y + 4, kind.name[:BLOCK - 6], label_style)
-        canvas.hit(Region(x, y, BLOCK - 1, 5), (col, row))
+        canvas.put(end + 1, y + 4, fit(kind.name, block - 6), label_style)
+        canvas.hit(Region(x, y, block - 1, 5), (col, row))
+
+    @property
+    def block(self) -> int:
+        """Columns of one kind (its art and label): :data:`NARROW_BLOCK` where four of
+        :data:`BLOCK` do not fit the screen."""
+        return BLOCK if self.size.width - 2 >= 4 * BLOCK else NARROW_BLOCK
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.refresh_view()
 
     def _summary(self) -> tuple[str, str]:
         game = self.game
