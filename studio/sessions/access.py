@@ -47,6 +47,16 @@ class Access:
         names = {str(table.get("name", "")).casefold(), str(table.get("team", "")).casefold()}
         return bool(self.team) and self.team.casefold() in names
 
+    def hidden_teams(self, teams: Mapping[str, Any]) -> set[str]:
+        """The team letters (``A``, ``B``) of a match whose words (errors, prints, answers) this
+        person may not read: none for a teacher; every team but their own for a student; both
+        for a spectator (``teams``: a replay's or feed's ``teams``, letter to ``{name: …}``)."""
+        if self.role == TEACHER:
+            return set()
+        mine = self.team.casefold() if self.role == STUDENT and self.team else None
+        return {letter for letter in ("A", "B")
+                if mine is None or str((teams.get(letter) or {}).get("name", "")).casefold() != mine}
+
     def save_projects(self) -> str:
         """May this person save a project (maps, settings, rules, the team registry)?"""
         if self.role == STUDENT:

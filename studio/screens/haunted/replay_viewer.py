@@ -19,7 +19,9 @@ from studio.screens.haunted.base import QUIET_DOCUMENT_KEYS
 from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.screens.replay_keys import replay_bindings
 from studio.sessions.haunted.live import PACES, reason_text
+from studio.sessions import access
 from studio.sessions.haunted.replays import describe_result
+from studio.sessions.haunted.veil import veiled_replay
 from studio.storage.errors import ProjectError
 from studio.storage.haunted.replay import load_replay
 
@@ -65,7 +67,8 @@ class ReplayViewerScreen(MatchLayout):
         self.replay: dict[str, Any] | None = None
         self.error = ""
         try:
-            self.replay = load_replay(self.path)
+            # Another team's errors, prints and answers are its code's words: not a student's.
+            self.replay = veiled_replay(load_replay(self.path), access.current())
         except ProjectError as exc:
             self.error = str(exc)
         self.round = 1

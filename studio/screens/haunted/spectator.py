@@ -24,6 +24,8 @@ from studio.screens.haunted.match_layout import MatchLayout, Shown
 from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, draw
 from studio.sessions.haunted.results import Results
 from studio.sessions.haunted.replays import feed_locator
+from studio.sessions import access
+from studio.sessions.haunted.veil import FeedVeil
 from studio.sessions.haunted.watch import Spectator, Watched
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -65,7 +67,8 @@ class SpectatorScreen(MatchLayout):
                  spectator: Spectator | None = None) -> None:
         super().__init__(document)
         self.tournament = tournament
-        self.spectator = spectator or Spectator(feed_locator(self.folder, tournament))
+        self.spectator = spectator or Spectator(feed_locator(self.folder, tournament),
+                                                veil=FeedVeil(access.current()))
         self._drawn = -1
         self._results_shown: dict | None = None
 

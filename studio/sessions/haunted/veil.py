@@ -66,3 +66,88 @@ class VeiledPlayer:
     def __getattr__(self, name: str) -> Any:
         # What the match view asks a worker besides the contract (its pid, confinement notes).
         return getattr(self.inner, name)
+
+
+# -- what a replay or a live feed shows of a team to someone who may not read its code ------------
+
+HIDDEN_WARNING = "a warning (not shown: another team's code)"
+
+
+def veiled_answer(answer: dict[str, Any]) -> dict[str, Any]:
+    """A recorded answer (a turn's, or a load's) with no text of the AI's: its moves, timing and
+    failure's kind stay; what it printed goes; its error and warnings become :data:`VEILED`."""
+    out = dict(answer)
+    if "raw" in out:
+        out["raw"] = _blank(out["raw"])
+    for stream in ("stdout", "stderr"):
+        if stream in out:
+            out[stream] = ""
+    if "error" in out:
+        out["error"] = VEILED
+    if out.get("warnings"):
+        out["warnings"] = [HIDDEN_WARNING] * len(out["warnings"])
+    return out
+
+
+def _sides(home: Any) -> dict[str, str]:
+    home = "A" if home not in ("A", "B") else home
+    return {"home": home, "away": "B" if home == "A" else "A"}
+
+
+def veiled_turn(turn: dict[str, Any], home: Any, hidden: set[str]) -> dict[str, Any]:
+    sides = _sides(home)
+    return {key: veiled_answer(value) if key in sides and sides[key] in hidden
+            and isinstance(value, dict) else value for key, value in turn.items()}
+
+
+def veiled_round(record: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
+    """A round's record (a replay's, or a feed's round end) with the hidden teams' words gone."""
+    if not hidden:
+        return record
+    out = dict(record)
+    home = record.get("home")
+    out["turns"] = [veiled_turn(t, home, hidden) if isinstance(t, dict) else t
+                    for t in record.get("turns", [])]
+    load = record.get("load")
+    if isinstance(load, dict):
+        out["load"] = {team: veiled_answer(e) if team in hidden and isinstance(e, dict) else e
+                       for team, e in load.items()}
+    result = record.get("result")
+    if isinstance(result, dict) and isinstance(result.get("failures"), dict):
+        failures = {team: {**f, "error": VEILED} if team in hidden and isinstance(f, dict) else f
+                    for team, f in result["failures"].items()}
+        out["result"] = {**result, "failures": failures}
+    return out
+
+
+def veiled_replay(document: dict[str, Any], person: Any) -> dict[str, Any]:
+    """A replay as ``person`` (an ``access.Access``) may see it (the same document for a
+    teacher)."""
+    hidden = person.hidden_teams(document.get("teams") or {})
+    if not hidden:
+        return document
+    return {**document, "rounds": [veiled_round(r, hidden) if isinstance(r, dict) else r
+                                   for r in document.get("rounds", [])]}
+
+
+class FeedVeil:
+    """Applied to each live-feed event before a spectator's screen reads it (see
+    ``watch.Spectator``): the feed file keeps everything, a restricted person sees no team's
+    words but their own."""
+
+    def __init__(self, person: Any) -> None:
+        self.person = person
+        self.hidden: set[str] = set()
+        self.home: Any = "A"
+
+    def __call__(self, event: dict[str, Any]) -> dict[str, Any]:
+        kind = event.get("event")
+        if kind == "match" and isinstance(event.get("teams"), dict):
+            self.hidden = self.person.hidden_teams(event["teams"])
+        elif kind == "round":
+            self.home = event.get("home")
+        elif kind == "turn" and self.hidden and isinstance(event.get("record"), dict):
+            return {**event, "record": veiled_turn(event["record"], self.home, self.hidden)}
+        elif kind == "round_end" and self.hidden and isinstance(event.get("record"), dict):
+            return {**event, "record": veiled_round(event["record"], self.hidden)}
+        return event

@@ -92,8 +92,10 @@ class Spectator:
     """
 
     def __init__(self, locate: Path | Callable[[], Path | None], clock: Callable[[], float] = time.time,
-                 keep_replays: bool = False, relocate: float = 1.0) -> None:
+                 keep_replays: bool = False, relocate: float = 1.0,
+                 veil: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
         self._locate = locate if callable(locate) else (lambda: Path(locate))
+        self._veil = veil  # what a restricted person may not read, taken out of each event
         self._clock = clock
         self._keep = keep_replays
         self._relocate = relocate
@@ -165,7 +167,7 @@ class Spectator:
             handler = getattr(self, "_on_" + event["event"], None)
             if handler is None:
                 raise ValueError("unknown event")
-            handler(event)
+            handler(self._veil(event) if self._veil is not None else event)
         except _SKIPPED:
             self._skipped += 1
             return True
