@@ -19,6 +19,7 @@ from studio.engines.tilecode.events import Event
 from studio.engines.tilecode.model import Game
 from studio.engines.tilecode.state import State
 from studio.widgets.board import Board
+from studio.widgets.board_edges import MarkedBoard
 from studio.widgets.canvas import UIStyles, ui_styles
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -128,7 +129,7 @@ class Inspection:
         yield Header()
         yield LinesView(id="bar", classes="-bar", focusable=False)
         with Horizontal():
-            board = Board(renderer, cursor=None)
+            board = MarkedBoard(renderer, cursor=None)
             board.can_focus = False
             yield board
             panel = DebugPanel(id="debug", focusable=False)

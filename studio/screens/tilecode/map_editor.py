@@ -26,6 +26,7 @@ from studio.screens.formatting import counted
 from studio.screens.tilecode.board_editor import BoardEditorScreen
 from studio.screens.tilecode.render import MapRenderer, look_for
 from studio.widgets.board import Board
+from studio.widgets.board_edges import MarkedBoard
 from studio.widgets.canvas import Canvas
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -60,7 +61,7 @@ class MapEditorScreen(BoardEditorScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield LinesView(id="brushes", classes="-bar", focusable=False)
-        yield Board(self._renderer(), cursor=(0, 0), id="map")
+        yield MarkedBoard(self._renderer(), cursor=(0, 0), id="map")
         yield LinesView(id="status", classes="-bar", focusable=False)
         yield KeysFooter()
 
