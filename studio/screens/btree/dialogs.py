@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from studio.engines.btree.model.schema import ALL_TYPES
+from studio.engines.btree.model.type_notes import note
 from studio.engines.btree.editing.tree_edit import category
 from studio.widgets.dialogs import Dialog
 
@@ -22,8 +23,9 @@ class TypeDialog(Dialog["str | None"]):
     """Choose a node type: typing filters the list, ``enter`` takes the highlighted type."""
 
     DEFAULT_CSS = """
-    TypeDialog OptionList { height: 14; }
+    TypeDialog OptionList { height: 12; }
     TypeDialog .note { color: $text-muted; }
+    TypeDialog #about { height: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -41,6 +43,7 @@ class TypeDialog(Dialog["str | None"]):
             yield Label(self._title, classes="title")
             yield Input(placeholder="type to filter", id="filter", compact=True)
             yield OptionList(*self._options(""), id="types")
+            yield Static("", id="about", markup=False)  # what the highlighted type does
             yield Static("control ◆ · tile ■ · transform ◇", classes="note")
 
     def _options(self, text: str) -> list[Option]:
@@ -51,12 +54,20 @@ class TypeDialog(Dialog["str | None"]):
         self.query_one("#filter", Input).focus()
         self.query_one(OptionList).highlighted = 0
 
+    @on(OptionList.OptionHighlighted)
+    def _about(self) -> None:
+        options = self.query_one(OptionList)
+        shown = options.highlighted is not None and options.option_count
+        picked = options.get_option_at_index(options.highlighted).id if shown else ""
+        self.query_one("#about", Static).update(note(picked or ""))
+
     @on(Input.Changed, "#filter")
     def _filter(self, event: Input.Changed) -> None:
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(self._options(event.value))
         options.highlighted = 0 if options.option_count else None
+        self._about()  # the same index may not count as a new highlight
 
     def on_key(self, event) -> None:
         options = self.query_one(OptionList)
