@@ -57,7 +57,9 @@ class ProjectFileActions:
                 self.app.show_error(exc, "Cannot create the project")
                 return
             self.reload(select=project.path)
-            self.notify(f"Created {project.path.name}")
+            # Short: the project opens at once and its header names the file; a longer toast
+            # covered the new screen's status lines (seen at 60x20 in the tree editor).
+            self.notify(f"Created {project.path.name}", timeout=2)
             self.app.open_project_file(project.path)  # made to be worked on: open it at once
 
         self.app.push_screen(NewProjectDialog(self._unused_name()), created)
