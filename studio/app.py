@@ -76,10 +76,22 @@ class StudioApp(Openers, TypeAhead):
     # field (no border) only by a 5% tint, 235 against 234 in the dark theme and nothing at all
     # in the ANSI one, and letters went to the wrong pane as commands. An accent background and
     # an underline (which a monochrome terminal shows too) mark it.
+    # A bordered field changed only its border's colour on focus (blue against grey, the same
+    # grey twice on a monochrome terminal): its border takes another shape as well.
     CSS = """
     Input.-textual-compact:focus, Select.-textual-compact:focus > SelectCurrent {
         background-tint: $accent 45%;
         text-style: underline;
+        border: none;
+    }
+    Input:focus, RadioSet:focus, TextArea:focus, Select:focus > SelectCurrent {
+        border: heavy $accent;
+    }
+    Input.-invalid:focus {
+        border: heavy $error;
+    }
+    CommandInput:focus {
+        border: blank;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
