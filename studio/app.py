@@ -229,8 +229,11 @@ class StudioApp(Openers, TypeAhead):
         self.call_after_refresh(self._fit_titles)  # once the app has its new size
 
     def _fit_titles(self) -> None:
-        for header in self.screen.query(Header):
-            header.query_one(HeaderTitle).update(header.format_title())
+        # Every screen of the stack: one under a cover or a dialog kept the title cut for the
+        # old width once it showed again (the rule editor at 120 columns read "Box Pusher —…").
+        for screen in self.screen_stack:
+            for header in screen.query(Header):
+                header.query_one(HeaderTitle).update(header.format_title())
 
     def get_default_screen(self) -> Screen:
         # The home screen is the app's first screen, not one pushed over Textual's empty default

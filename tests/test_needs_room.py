@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets._header import HeaderTitle
+
 from studio.screens.haunted.hub import HubScreen
 from studio.screens.haunted.tournament import TournamentScreen
 from studio.screens.room import NeedsRoomScreen
@@ -44,3 +46,18 @@ async def test_a_screen_without_needs_is_left_alone(ht_project: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HubScreen)
 
+
+
+async def test_the_screen_under_the_cover_gets_its_title_fitted_to_the_new_width(
+        ht_project: Path) -> None:
+    app = studio_app(ht_project)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        tournament = app.screen.under
+        await pilot.resize_terminal(150, 30)
+        await pilot.pause()
+        assert app.screen is tournament
+        title = str(tournament.query_one(HeaderTitle).render())
+        assert "…" not in title and title.endswith(tournament.sub_title), title

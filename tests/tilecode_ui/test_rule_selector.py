@@ -95,3 +95,28 @@ async def test_player_rules_start_generalised_and_enter_opens_existing_rules(
         assert app.screen.rule_id == rule.id and len(game_of(app).rules) == 1
         await pilot.press("escape", "escape", "n")  # n adds another rule in the same cell
         assert [r.id for r in game_of(app).rules] == [0, 1]
+
+
+async def test_at_60_columns_the_view_follows_the_cursor_and_its_caption(tc_folder: Path) -> None:
+    # The picture is 79 columns wide: the press and misc cells were reached out of sight.
+    app = app_on(tc_folder / "blank.toml")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("c")
+        selector = app.screen
+        view = selector.query_one("#selector")
+        for target in sorted(STOPS, key=lambda at: (at[0] > 3, at)):
+            await goto(pilot, selector, target)
+            await pilot.pause()
+            shown = [view.render_line(y).text for y in range(view.size.height)]
+            start, end = selector._cursor_span()
+            left = int(view.scroll_offset.x)
+            assert left <= start and end <= left + view.scrollable_content_region.width, target
+            caption = "1-4 or enter" if selector.cell is None else selector.cell.caption
+            assert any(caption in line for line in shown), (target, shown)
+        await goto(pilot, selector, (6, 1))  # press right, at the far edge
+        assert view.scroll_offset.x > 0
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        assert view.scroll_offset.x == 0  # the whole picture fits again
+        assert any("player — press · dpad right" in line
+                   for line in view.text.splitlines()[10:11])

@@ -107,8 +107,30 @@ class RuleSelectorScreen(TilecodeScreen):
         for position, cell in self._positions.items():
             count = tally.get((cell.rule_type, cell.key), 0)
             self._draw_cell(canvas, styles, cell, position, count)
-        self._draw_caption(canvas, styles, tally)
-        self.query_one("#selector", LinesView).set_lines(canvas.strips(), canvas.hits)
+        view = self.query_one("#selector", LinesView)
+        left = self._scroll_for_cursor(view, canvas.width)
+        self._draw_caption(canvas, styles, tally, left)
+        view.set_lines(canvas.strips(), canvas.hits)
+        view.scroll_to(x=left, animate=False, immediate=True)
+
+    def _cursor_span(self) -> tuple[int, int]:
+        cell = self.cell
+        if cell is None:
+            return 0, KINDS_WIDTH
+        x = QUADRANT_X[cell.quadrant] + cell.col * (CELL + 1)
+        return x, x + CELL
+
+    def _scroll_for_cursor(self, view: LinesView, width: int) -> int:
+        """The first column to show: under 80 columns the picture is wider than the pane, and
+        the cursor went on into the press and misc cells out of sight (keys acted blind)."""
+        visible = view.scrollable_content_region.width
+        if visible <= 0 or width <= visible:
+            return 0
+        start, end = self._cursor_span()
+        left = int(view.scroll_offset.x)
+        left = max(left, end - visible)
+        left = min(left, start)
+        return max(0, min(left, width - visible))
 
     def _draw_cell(self, canvas: Canvas, styles, cell: SelectorCell, position: tuple[int, int],
                    count: int) -> None:
@@ -126,24 +148,25 @@ class RuleSelectorScreen(TilecodeScreen):
         canvas.put(x + CELL - 1, y, "]", bracket)
         canvas.hit(Region(x, y, CELL, 1), ("cell", position))
 
-    def _draw_caption(self, canvas: Canvas, styles, tally) -> None:
+    def _draw_caption(self, canvas: Canvas, styles, tally, left: int) -> None:
+        """The lines under the cells, from column ``left`` so that they scroll with the view."""
         name = self.game.sprites[self.kind].name
         cell = self.cell
         if cell is None:  # on the kinds
             total = len(rules_for_kind(self.game, self.kind))
-            canvas.put(0, 10, f"{name}: {counted(total, 'rule')}", styles.muted)
-            canvas.put(0, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells",
+            canvas.put(left, 10, f"{name}: {counted(total, 'rule')}", styles.muted)
+            canvas.put(left, 11, "1-4 or enter on a kind chooses it; arrows reach the rule cells",
                        styles.muted)
             return
         count = tally.get((cell.rule_type, cell.key), 0)
         what = f"{cell.rule_type} · {cell.caption}"
         action = "enter opens the first, n adds one" if count else "enter creates one"
         rules_here = counted(count, "rule") if count else "no rules yet"
-        canvas.put(0, 10, f"{name} — {what}: {rules_here}; {action}.", styles.text)
+        canvas.put(left, 10, f"{name} — {what}: {rules_here}; {action}.", styles.text)
         rules = rules_at(self.game, self.kind, cell.rule_type, cell.key)
         if rules:
             ids = ", ".join(str(r.id) for r in rules[:12])
-            canvas.put(0, 11, f"rule ids: {ids}", styles.muted)
+            canvas.put(left, 11, f"rule ids: {ids}", styles.muted)
 
     # ---------------------------------------------------------------------------- actions
 
@@ -185,6 +208,10 @@ class RuleSelectorScreen(TilecodeScreen):
         from studio.screens.tilecode import screens
 
         self.app.push_screen(screens.make("rule", self.document, rule_id=rule_id, kind=self.kind))
+
+    @on(LinesView.Resized)
+    def _resized(self) -> None:
+        self.refresh_view()  # the cursor kept in view, the caption under it
 
     @on(LinesView.Clicked)
     def _clicked(self, message: LinesView.Clicked) -> None:
