@@ -38,6 +38,9 @@ class MenuItem:
     why: str = ""
     """Why a disabled item cannot be chosen: said when someone tries (a dimmed item alone
     does not show on a monochrome terminal, and its key did nothing)."""
+    arrow: str | None = None
+    """An arrow key ("left", "up"…) that chooses it directly, in a menu of directions: an item
+    labelled "→ right" read as "press → for right", and → only moved the highlight on."""
 
 
 class Menu(LinesView):
@@ -212,9 +215,12 @@ class Menu(LinesView):
         self.post_message(self.Closed(self))
 
     def on_key(self, event: events.Key) -> None:
+        # The key reaches the menu before its bindings: an arrow that chooses an item never
+        # moves the highlight.
         for y, row in enumerate(self.rows):
             for x, item in enumerate(row):
-                if item.shortcut and event.character == item.shortcut:
+                if (item.shortcut and event.character == item.shortcut) or \
+                        (item.arrow is not None and event.key == item.arrow):
                     event.stop()
                     event.prevent_default()
                     if not item.enabled:

@@ -44,7 +44,7 @@ async def test_build_hello_world_in_the_ui_play_it_and_reopen_it(empty_games: Pa
         # Rules. Walk: press right (generalised to 4 ways) onto grass.
         editor = await open_new_rule(pilot, app, "press", "right", kind="1")
         await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
-        await pilot.press("enter", "enter", "right", "right", "enter")  # move right
+        await pilot.press("enter", "enter", "right")  # move, then → chooses right
         await goto(pilot, editor, position_of(editor, ("tile", 3, 2)))
         await pilot.press("enter", "i", "2", "escape")  # the tile to the right: grass
         walk = editor.rule

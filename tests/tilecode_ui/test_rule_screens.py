@@ -55,9 +55,12 @@ async def test_directions_buttons_and_commands_through_the_menus(tc_folder: Path
         # The centre row's witness: the rule's direction.
         await goto(pilot, editor, position_of(editor, ("witness", 2, 2)))
         await pilot.press("enter")
-        await pilot.press("left", "left")  # the menu opens on "any": two left is "resting"
-        await pilot.press("enter")
+        await pilot.press("r")  # resting: no arrow stands for it, so a letter does
         assert editor.rule.centre.dir == "resting"
+        await pilot.press("enter", "down")  # an arrow chooses its own direction at once
+        assert editor.rule.centre.dir == "down" and not editor.query_one("#menu").display
+        await pilot.press("enter", "a")
+        assert editor.rule.centre.dir == "any"
         # Commands on the centre row: move, then paint, then game; each verb once.
         slot0 = position_of(editor, ("cmd", 2, 2, 0))
         await goto(pilot, editor, slot0)
@@ -65,7 +68,7 @@ async def test_directions_buttons_and_commands_through_the_menus(tc_folder: Path
         menu = editor.query_one("#menu")
         assert [item.key[1] for item in menu.rows[0]] == ["move", "destroy", "paint", "create",
                                                           "block", "portal", "game"]
-        await pilot.press("enter", "right", "enter")  # move → up
+        await pilot.press("enter", "up")  # move, then ↑ up
         assert editor.rule.centre.do == (Command("move", "up"),)
         await pilot.press("right", "enter")  # slot 1: move and destroy are not offered now
         assert [item.key[1] for item in menu.rows[0]] == ["paint", "create", "block", "portal",
@@ -78,7 +81,7 @@ async def test_directions_buttons_and_commands_through_the_menus(tc_folder: Path
         await goto(pilot, editor, slot0)
         await pilot.press("enter")
         assert menu.rows[0][-1].key == ("delete",)
-        await pilot.press("left", "enter")  # move left
+        await pilot.press("left")  # move left
         assert editor.rule.centre.do[0] == Command("move", "left")
         await pilot.press("delete")
         assert [c.text for c in editor.rule.centre.do] == ["paint b2", "game score"]
@@ -108,7 +111,7 @@ async def test_an_invalid_rule_is_kept_and_its_problem_named(tc_folder: Path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await open_new_rule(pilot, app, "press", "up", kind="1")
         await goto(pilot, editor, position_of(editor, ("cmd", 2, 2, 0)))
-        await pilot.press("enter", "enter", "right", "enter")  # move up
+        await pilot.press("enter", "enter", "up")  # move up
         await goto(pilot, editor, position_of(editor, ("tile", 2, 2)))
         await pilot.press("enter", "i", "5", "escape")  # the centre loses its sprite: no witness
         rule = editor.rule
@@ -254,16 +257,16 @@ async def test_home_and_end_reach_the_ends_of_a_menu_row(tc_folder: Path) -> Non
 
 async def test_keys_typed_after_enter_reach_the_menu_it_opens(tc_folder: Path) -> None:
     # "enter left left enter" in one burst: the arrows moved the grid's cursor under the menu,
-    # which then applied its first item to the wrong tile.
+    # which then applied its first item to the wrong tile. (An arrow now chooses a direction.)
     from textual import events
 
     app = app_on(tc_folder / "blank.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await open_new_rule(pilot, app, "change", "any", kind="2")
         await goto(pilot, editor, position_of(editor, ("witness", 2, 2)))
-        for key in ("enter", "left", "left", "enter"):
+        for key in ("enter", "down"):
             app.post_message(events.Key(key, None))
-        await wait_until(pilot, lambda: editor.rule.centre.dir == "resting",
+        await wait_until(pilot, lambda: editor.rule.centre.dir == "down",
                          "the menu did not get the keys")
 
 

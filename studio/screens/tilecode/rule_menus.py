@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Protocol
 
-from studio.engines.tilecode.model import KIND_CODES, Command, Game, Rule
+from studio.engines.tilecode.model import DIRECTIONS, KIND_CODES, Command, Game, Rule
 from studio.engines.tilecode.rule_do import arg_choices, delete_command, set_command, verb_choices
 from studio.engines.tilecode.rule_edit import (
     attribute_choices, button_choices, direction_choices, kind_choices, reset_tile, set_button,
@@ -19,6 +19,10 @@ from studio.engines.tilecode.rule_edit import (
 )
 from studio.screens.tilecode.render import ARROWS, TileLook, look_for
 from studio.widgets.menu import Menu, MenuItem
+
+OTHER_KEYS = {"resting": "r", "moving": "m", "any": "a", "stop": "s"}
+"""Keys for the direction menus' items that no arrow chooses: in those menus the arrows choose
+their own direction at once, so they no longer walk the highlight to these."""
 
 ATTRIBUTES = (("include", "✓ include", "i"), ("include2", "● include′", "'"),
               ("exclude", "⊘ exclude", "e"))
@@ -89,7 +93,8 @@ class RuleMenus:
                 return
             record = rule.tile(*self.target)
             current = record.dir if record is not None else "any"
-            items = [MenuItem(("dir", d), f"{ARROWS[d]} {d}", current=d == current)
+            items = [MenuItem(("dir", d), f"{ARROWS[d]} {d}", OTHER_KEYS.get(d),
+                              current=d == current, arrow=d if d in DIRECTIONS else None)
                      for d in choices]
             self._open("direction", [items], ("direction",))
         elif kind == "cmd":
@@ -155,7 +160,9 @@ class RuleMenus:
                 items.append(MenuItem(("arg", arg), GAME_LABELS[arg], current=arg == current))
             else:
                 label = "■ stop" if arg == "stop" else f"{ARROWS[arg]} {arg}"
-                items.append(MenuItem(("arg", arg), label, current=arg == current))
+                items.append(MenuItem(("arg", arg), label, OTHER_KEYS.get(arg),
+                                      current=arg == current,
+                                      arrow=arg if arg in DIRECTIONS else None))
         return items
 
     # ---------------------------------------------------------------------------- choices
