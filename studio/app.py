@@ -76,6 +76,9 @@ class StudioApp(Openers, TypeAhead):
     # field (no border) only by a 5% tint, 235 against 234 in the dark theme and nothing at all
     # in the ANSI one, and letters went to the wrong pane as commands. An accent background and
     # an underline (which a monochrome terminal shows too) mark it.
+    # Notes come in one line where they fit, at the top right over the header's file name: at
+    # the bottom (Textual's place) they sat on the status lines, which are what a note is
+    # usually about (the map editor's cursor line after a save, the diagnostics at 80x24).
     # A bordered field changed only its border's colour on focus (blue against grey, the same
     # grey twice on a monochrome terminal): its border takes another shape as well.
     CSS = """
@@ -92,6 +95,16 @@ class StudioApp(Openers, TypeAhead):
     }
     CommandInput:focus {
         border: blank;
+    }
+    ToastRack {
+        dock: top;
+        align: right top;
+        margin-bottom: 0;
+    }
+    Toast {
+        padding: 0 1;
+        margin-top: 0;
+        margin-bottom: 1;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -32,3 +32,23 @@ async def test_a_note_posted_with_the_screen_it_is_about_stays(games: Path) -> N
         await pilot.pause()
         assert [note.message for note in app._notifications] == [
             "Imported: the game is now a project"]
+
+
+async def test_a_short_note_takes_one_line_at_the_top_off_the_status_lines(games: Path) -> None:
+    # At the bottom (Textual's place) a save note sat on the map editor's cursor line.
+    from textual.widgets._toast import Toast
+
+    app = studio_app(games / "boulder-sketch.toml")
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        app.notify("Saved boulder-sketch.toml")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if app.screen.query(Toast):
+                break
+        (toast,) = app.screen.query(Toast)
+        assert toast.region.y == 0 and toast.region.height == 1, toast.region
+        assert not toast.region.overlaps(status.region)
