@@ -83,6 +83,8 @@ class MatchLayout(HauntedScreen):
     _log_lines: list[str] | tuple[str, ...] = ()
     _log_follow = True
     """The log stays on its newest line until the player scrolls up (then it stays put)."""
+    _heights: dict[tuple[str, int], int]
+    """The most lines each side panel has had, by screen width (see ``_keep_height``)."""
     DEFAULT_CSS = """
     MatchLayout #main { height: 1fr; }
     MatchLayout Board { width: auto; height: auto; max-height: 100%; margin: 0 1; }
@@ -99,6 +101,7 @@ class MatchLayout(HauntedScreen):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
+        self._heights = {}
         state = Round(self.first_board()).initial_state()
         yield Header()
         with Horizontal(id="main"):
@@ -121,27 +124,37 @@ class MatchLayout(HauntedScreen):
         colours = team_colours(shown.monsters, shown.home)
         by_side = {side: Style(color=styles.colour(colour), bold=True)
                    for side, colour in zip(("home", "away"), colours)}
-        side = SIDE_WIDTH
+        panel = self.query_one("#side")
+        # Between two matches (no board yet) the panels keep their width: going back to the
+        # least and out again laid the screen out twice a match.
+        side = int(panel.styles.width.value) if panel.styles.width is not None else SIDE_WIDTH
         if shown.state is not None:
             cell = cell_size_for(shown.state.size, self.size.width, self.size.height)
             self.query_one(Board).renderer = match_cells(shown.state, styles, colours,
                                                          shown.events, cell)
             side = side_width(shown.state.size, cell, self.size.width)
-        panel = self.query_one("#side")
         if panel.styles.width is None or panel.styles.width.value != side:
             panel.styles.width = side
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,
                            shown.wins, shown.ties, shown.record, by_side, styles, coin=shown.coin,
                            width=side - 2)
         score += fold_lines([Text(shown.status, style=styles.muted)], side - 2)
-        self.query_one("#score", LinesView).set_lines(score)
+        self.query_one("#score", LinesView).set_lines(self._keep_height("score", score))
         self.query_one("#turn", LinesView).set_lines(
             fold_lines(turn_panel(shown.record, shown.state, by_side, styles), side - 2))
-        # At least BANNER_LINES lines, blank ones below: its lines come and go every round, and
-        # a box that changed height laid the whole screen out again (a spectator's largest cost).
         banner = fold_lines(shown.banner, side - 2)
-        banner += [Text("")] * (BANNER_LINES - len(banner))
-        self.query_one("#banner", LinesView).set_lines(banner)
+        self.query_one("#banner", LinesView).set_lines(self._keep_height("banner", banner))
+
+    def _keep_height(self, panel: str, lines: list[Text]) -> list[Text]:
+        """``lines`` padded with blank ones to the most this panel has had at this width: its
+        lines come and go every round (a round's end, the next match, a status that folds), and
+        a box that changed height laid the whole screen out again, the largest cost of a
+        spectator (76 of 176 layouts over a 400-line feed came from the banner alone)."""
+        key = (panel, self.size.width)
+        least = BANNER_LINES if panel == "banner" else 0
+        tallest = max(self._heights.get(key, least), len(lines))
+        self._heights[key] = tallest
+        return lines + [Text("")] * (tallest - len(lines))
 
     def show_log(self, lines: list[str] | tuple[str, ...]) -> None:
         """Give the log panel its lines; while it is hidden they wait for ``l`` (feeding a hidden
