@@ -74,3 +74,18 @@ async def test_settings_cut_before_the_scrollbar_end_in_an_ellipsis(ht_project: 
         assert pane.text_width < pane.content_size.width  # the scrollbar is there
         maps = next(line for line in pane.text.splitlines() if line.startswith(" maps"))
         assert maps.rstrip().endswith("…") and len(maps.rstrip()) <= pane.text_width, maps
+
+
+async def test_the_pane_the_keys_go_to_differs_in_shape_not_only_colour(ht_project: Path) -> None:
+    # Told apart by colour alone, space and enter went to the wrong pane on a plain terminal.
+    app = studio_app(ht_project)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        panes = ["#tournaments", "#entrants", "#settings", "#results"]
+        for _ in panes:
+            await pilot.pause()
+            edges = {name: screen.query_one(name).styles.border_top[0] for name in panes}
+            active = [name for name, edge in edges.items() if edge == "heavy"]
+            assert len(active) == 1 and screen.query_one(active[0]).has_class("-active"), edges
+            assert set(edges.values()) == {"heavy", "round"}, edges
+            await pilot.press("tab")

@@ -58,16 +58,18 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
     SCREEN_TITLE = "tournament"
     MIN_SIZE = (80, 24)
     """Three panes side by side and the bracket: below this the entrants pane had no width."""
+    # The pane the keys go to has a heavy border, not only another colour: told apart by colour
+    # alone, space and enter went to the wrong pane on a monochrome terminal.
     DEFAULT_CSS = """
     TournamentScreen #top { height: 9; }
     TournamentScreen .pane { height: 100%; border: round $primary 30%; overflow-x: hidden; }
-    TournamentScreen .pane.-active { border: round $accent; }
+    TournamentScreen .pane.-active { border: heavy $accent; }
     TournamentScreen #tournaments { width: 17; }
     TournamentScreen #entrants { width: 1fr; min-width: 26; }
     TournamentScreen #settings { width: 1fr; min-width: 36; }
     TournamentScreen #status { height: auto; max-height: 2; padding: 0 1; }
     TournamentScreen #results { height: 1fr; max-height: 100%; border: round $primary 30%; }
-    TournamentScreen #results.-active { border: round $accent; }
+    TournamentScreen #results.-active { border: heavy $accent; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "pane(1)", "Pane"),
