@@ -68,6 +68,18 @@ def test_the_panels_take_the_room_the_board_leaves() -> None:
     assert side_width(10, (4, 2), 120) == 120 - 40 - 2
     assert side_width(10, (4, 2), 90) == SIDE_WIDTH  # never narrower than it was
     assert side_width(6, (4, 2), 200) == SIDE_MAX  # nor so wide a line is hard to follow
+    assert side_width(7, (2, 1), 60) == 60 - 14 - 2  # at 60 columns: on the screen
+
+
+def test_a_narrow_scoreboard_keeps_its_figures_and_cuts_the_names() -> None:
+    from studio.screens.haunted.match_layout import SIDE_LEAST
+
+    styles = UIStyles(*[Style()] * len(fields(UIStyles)))
+    for width in (SIDE_LEAST - 2, 42):
+        lines = scoreboard(("Lookahead Ghouls", "Greedy Ghosts"), "A", MatchConfig(), 0, None,
+                           {"A": 0, "B": 0}, 0, None, {}, styles, width=width)
+        assert all(len(line.plain) <= width for line in lines), [line.plain for line in lines]
+        assert lines[1].plain.rstrip().endswith("answer")
 
 
 def test_the_scoreboard_gives_names_the_room_a_wide_panel_has() -> None:
@@ -80,5 +92,7 @@ def test_the_scoreboard_gives_names_the_room_a_wide_panel_has() -> None:
     end = wide[1].index("alive") + len("alive")  # figures right-aligned under their names
     assert [text_width(line[:line.index("-") + 1]) for line in wide[2:]] == [end, end]
     assert "Cautious Creepers" in scoreboard(*args)[2].plain  # 80 columns: room for 19
-    narrow = [line.plain for line in scoreboard(*args, width=40)]
+    narrow = [line.plain for line in scoreboard(*args, width=43)]
     assert "Cautious Creepe…" in narrow[2] and "幽霊チーム Ghos…" in narrow[3]
+    narrower = [line.plain for line in scoreboard(*args, width=40)]  # at 60 columns
+    assert "Cautious Cre…" in narrower[2] and all(text_width(line) <= 40 for line in narrower)

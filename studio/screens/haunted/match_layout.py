@@ -31,10 +31,16 @@ SIDE_MAX = 80
 """…and at most: beyond this a line of the turn panel is easier read folded."""
 
 
+SIDE_LEAST = 36
+"""…and on a narrow terminal, where the board is as small as it gets, as little as this (at 60
+columns the panels kept 48 and ran off the screen's edge, the scoreboard's columns cut)."""
+
+
 def side_width(board_size: int, cell: tuple[int, int], width: int) -> int:
     """The panels take the room the board leaves (a wide terminal wrapped them at 46 columns
-    beside half a screen of nothing), between :data:`SIDE_WIDTH` and :data:`SIDE_MAX`."""
-    return max(SIDE_WIDTH, min(SIDE_MAX, width - board_size * cell[0] - 2))
+    beside half a screen of nothing), up to :data:`SIDE_MAX`, and at least :data:`SIDE_LEAST`;
+    :func:`cell_size_for` picks tiles that leave them :data:`SIDE_WIDTH` where it can."""
+    return max(SIDE_LEAST, min(SIDE_MAX, width - board_size * cell[0] - 2))
 
 
 LOG_LINES = 8
@@ -103,6 +109,8 @@ class MatchLayout(HauntedScreen):
     def compose(self) -> ComposeResult:
         self._heights = {}
         state = Round(self.first_board()).initial_state()
+        self._board: tuple[RoundState, tuple[str, str], tuple[Event, ...]] = (
+            state, team_colours({}, "A"), ())
         yield Header()
         with Horizontal(id="main"):
             board = Board(match_cells(state, self.styles_ui), cursor=None, id="board")
@@ -125,14 +133,16 @@ class MatchLayout(HauntedScreen):
         by_side = {side: Style(color=styles.colour(colour), bold=True)
                    for side, colour in zip(("home", "away"), colours)}
         panel = self.query_one("#side")
-        # Between two matches (no board yet) the panels keep their width: going back to the
-        # least and out again laid the screen out twice a match.
-        side = int(panel.styles.width.value) if panel.styles.width is not None else SIDE_WIDTH
+        # Between two matches (no board of their own) the last board stays, drawn for this
+        # terminal's size, and so do the panels' widths: going back to the least and out again
+        # laid the screen out twice a match, and before any match the first board kept the
+        # 80-column tiles at 60 columns.
         if shown.state is not None:
-            cell = cell_size_for(shown.state.size, self.size.width, self.size.height)
-            self.query_one(Board).renderer = match_cells(shown.state, styles, colours,
-                                                         shown.events, cell)
-            side = side_width(shown.state.size, cell, self.size.width)
+            self._board = (shown.state, colours, shown.events)
+        state, board_colours, events = self._board
+        cell = cell_size_for(state.size, self.size.width, self.size.height)
+        self.query_one(Board).renderer = match_cells(state, styles, board_colours, events, cell)
+        side = side_width(state.size, cell, self.size.width)
         if panel.styles.width is None or panel.styles.width.value != side:
             panel.styles.width = side
         score = scoreboard(shown.names, shown.home, shown.config, shown.round_index, shown.state,

@@ -33,9 +33,11 @@ def scoreboard(names: tuple[str, str], home: str, config: MatchConfig, round_ind
                coin: bool = False, width: int = 46) -> list[Text]:
     """Lines of the scoreboard: the round (and the tied rounds), a column header, then a line a
     team, team A first, with the rounds it won beside its name. Names take the room the
-    panel's ``width`` leaves (at least 16 columns; a wide panel showed "Cautious Creepe…")."""
+    panel's ``width`` leaves (16 columns where there is room; a wide panel showed "Cautious
+    Creepe…"; a narrow one keeps its figures and cuts the names)."""
     title = round_title(round_index, config, round_index > config.rounds, coin)
     room = max(16, min(width - 2 - 25, max(text_width(inert(name)) for name in names)))
+    room = min(room, max(4, width - 2 - 25))  # a narrow panel (60 columns) cuts names first
     lines = [Text(title + (f" · {ties} tied" if ties else ""), style=styles.accent),
              Text(f"{'':{room + 2}} {'won':>3} {'alive':>5} {'hits':>6} {'answer':>7}",
                   style=styles.muted)]
