@@ -253,3 +253,24 @@ async def test_following_a_feed_turn_by_turn_lays_the_screen_out_only_when_it_mu
                 await pilot.pause()
         assert screen.spectator.view().status == "over"
         assert len(cup_feed) > 100 and len(layouts) <= 8, len(layouts)
+
+
+async def test_at_60x20_the_board_and_panels_stay_on_the_screen(ht_project: Path,
+                                                                 cup_feed: list[str]) -> None:
+    # The panels kept 48 columns beside 80-column tiles and ran 16 columns off the screen.
+    app = studio_app(ht_project)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        path = feed_file(tournament_folder(app.screen.folder, CUP))
+        path.write_text("")
+        spectator = Spectator(path, clock=lambda: WRITTEN + 0.05)
+        await app.push_screen(make("watch", app.screen.document, tournament=CUP,
+                                   spectator=spectator))
+        screen = app.screen
+        for lines in ([], mid_match(cup_feed)):  # waiting, then live
+            path.write_text("".join(line + "\n" for line in lines))
+            screen._poll()
+            await pilot.pause()
+            for name in ("#board", "#side", "#score"):
+                assert screen.query_one(name).region.right <= 60, name
+            assert "answer" in screen.query_one("#score").text
