@@ -91,7 +91,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 async def _run(server, key_line: str, roster_line: str) -> int:
-    from studio.ssh.jail import availability
+    from studio.ssh.jail import availability, undumpable
+
+    undumpable()  # its sessions, the same user, cannot write the server's /proc entries
 
     config = server.config
     try:

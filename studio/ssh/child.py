@@ -43,8 +43,10 @@ def main() -> int:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     options, studio_args = _server_options(sys.argv[1:])
     if "served" in options:
-        from studio.ssh.jail import confine, package_folder
+        from studio.ssh.jail import confine, package_folder, undumpable
         from studio.storage import served
+
+        undumpable()  # other sessions of this user cannot write our /proc entries
 
         root = Path(options["served"][0])
         temp = Path(options["temp"][0]) if "temp" in options else None

@@ -73,6 +73,28 @@ def confine(root: Path, temp: Path | None) -> tuple[int, str]:
                              rules=rules)
 
 
+_PR_SET_DUMPABLE = 4
+
+
+def undumpable() -> bool:
+    """Hand this process's ``/proc`` entries to root: a process that is not dumpable has its
+    ``/proc/PID`` files owned by root, so a session of the same user (which, under a server not
+    run by root, may write in ``/proc`` for its AI workers' id maps) can no longer write the
+    server's or another session's ``oom_score_adj``, ``clear_refs`` or ``coredump_filter``. The
+    process keeps its own ``/proc/self`` (the kernel lets a process see its own descriptors),
+    and what it starts is dumpable again after ``exec``, as its AI workers must be to write
+    their own id map. No core dumps either, which could hold another session's data.
+
+    Returns:
+        Whether the kernel took it (False off Linux).
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0) == 0
+
+
 def availability() -> str:
     """What a session's confinement will be, for the server's start line."""
     abi = landlock.abi_version()

@@ -100,3 +100,25 @@ def test_the_start_line_says_when_landlock_is_missing(monkeypatch) -> None:
     monkeypatch.delenv(landlock.SIMULATE_MISSING)
     if landlock.abi_version() >= 1:
         assert availability().startswith("confined with Landlock ABI")
+
+
+def test_the_server_guards_its_own_proc_entries_before_it_listens(monkeypatch) -> None:
+    # Its sessions run as the same user: see tests/security/test_proc_neighbours.py.
+    import asyncio
+    from types import SimpleNamespace
+
+    from studio.commands import serve
+    from studio.ssh import jail
+
+    calls = []
+    monkeypatch.setattr(jail, "undumpable", lambda: calls.append("guarded") or True)
+
+    class Refused:
+        config = SimpleNamespace(host="127.0.0.1", port=1)
+
+        async def start(self) -> None:
+            calls.append("listen")
+            raise OSError(98, "Address already in use")
+
+    assert asyncio.run(serve._run(Refused(), "key", "roster")) == 1
+    assert calls == ["guarded", "listen"]
