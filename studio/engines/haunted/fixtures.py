@@ -49,7 +49,16 @@ def _winner(result: MatchResult, home: int, away: int) -> tuple[int, int]:
 def open_fixtures(mode: str, n: int, seed: int, done: Mapping[int, MatchResult], *,
                   school_sizes: Sequence[int] | None = None,
                   third_place: bool = False) -> list[Fixture]:
-    """The matches not in ``done`` whose two entrants are known, in schedule order.
+    """The matches not in ``done`` whose two entrants are known, in schedule order (see
+    :func:`known_fixtures` for the arguments)."""
+    return [f for f in known_fixtures(mode, n, seed, done, school_sizes=school_sizes,
+                                      third_place=third_place) if f.number not in done]
+
+
+def known_fixtures(mode: str, n: int, seed: int, done: Mapping[int, MatchResult], *,
+                   school_sizes: Sequence[int] | None = None,
+                   third_place: bool = False) -> list[Fixture]:
+    """The matches whose two entrants are known, played (in ``done``) or not, in schedule order.
 
     Args:
         mode: a mode of :data:`~studio.engines.haunted.standings.MODES`.
@@ -59,7 +68,7 @@ def open_fixtures(mode: str, n: int, seed: int, done: Mapping[int, MatchResult],
         school_sizes, third_place: as :func:`~studio.engines.haunted.tournament.single_elimination`.
 
     Returns:
-        Empty once the tournament is complete (or when everything open is in ``done``).
+        Every match once the tournament is complete.
     """
     numbering = _Numbering(seed)
     found: list[Fixture] = []
@@ -68,17 +77,16 @@ def open_fixtures(mode: str, n: int, seed: int, done: Mapping[int, MatchResult],
         for index, pairs in enumerate(rounds, 1):
             for home, away in pairs:
                 number, match_seed = numbering.next()
-                if number not in done:
-                    found.append(Fixture(number, f"round robin {index}", home, away, match_seed))
+                found.append(Fixture(number, f"round robin {index}", home, away, match_seed))
         return found
     seeding = seeding_order(n, school_sizes)
     semi_losers: list[int] = []
 
     def decide(stage: str, home: int, away: int) -> int | None:
         number, match_seed = numbering.next()
+        found.append(Fixture(number, stage, home, away, match_seed))
         result = done.get(number)
         if result is None:
-            found.append(Fixture(number, stage, home, away, match_seed))
             return None
         winner, loser = _winner(result, home, away)
         if stage == SEMI_FINAL:
@@ -88,7 +96,6 @@ def open_fixtures(mode: str, n: int, seed: int, done: Mapping[int, MatchResult],
     bracket(seeding, decide, lambda stage: numbering.next())
     if third_place and len(semi_losers) == 2:
         number, match_seed = numbering.next()
-        if number not in done:
-            home, away = sorted(semi_losers, key=seeding.index)
-            found.append(Fixture(number, THIRD_PLACE, home, away, match_seed))
+        home, away = sorted(semi_losers, key=seeding.index)
+        found.append(Fixture(number, THIRD_PLACE, home, away, match_seed))
     return found
