@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Tournaments on Dask (issue 31): sequential against ``--cluster local:N``, and the cluster
+path's cost per match.
+
+    .venv/bin/python bench/tournament.py [--workers N] [--quick] [NAME ...]
+
+Measurements (both sides of every ratio in the same run, on the same machine):
+
+* ``roundrobin``: a round robin of 16 entrants (120 matches, default match settings: best of 5
+  on the default rotation, 2 s per move), every AI in its confined worker process as in a real
+  tournament. The 11 built-ins and 5 copies of built-ins as ``.py`` files (so that sources are
+  shipped to the workers as text, as a class's AIs are). Played sequentially (``TournamentRun``,
+  what ``studio tournament`` does without ``--cluster``) and on ``local:N``
+  (``ParallelRun`` on a ``LocalCluster`` of N worker processes; the cluster's start is timed
+  apart). Prints both times, the ratio (target >= 1.8x with N = 2 on a 2-core machine) and
+  checks that standings, ratings, every match and every replay are the same (replays without
+  what is measured while playing: ``created`` and each answer's ``ms``).
+* ``overhead``: a small match (idle against north, built-ins in process, one round on Default)
+  played 200 times directly with ``run_match``, then 200 times one after another through a
+  one-worker local cluster (``play_task`` submitted and its replay fetched, the path a
+  tournament match takes): the difference per match is the cluster path's overhead
+  (scheduling, shipping the task and the replay back), printed beside the match's own time.
+
+``--quick``: 8 entrants (28 matches) and 50 overhead matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from studio import __version__  # noqa: E402
+from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX  # noqa: E402
+from studio.engines.haunted.maps import builtin_maps  # noqa: E402
+from studio.engines.haunted.match import MatchConfig, run_match  # noqa: E402
+from studio.engines.haunted.tournament import ROUND_ROBIN  # noqa: E402
+from studio.sessions.haunted.cluster import ClusterPool, ParallelRun  # noqa: E402
+from studio.sessions.haunted.entrants import resolve_entrant  # noqa: E402
+from studio.sessions.haunted.match_task import play_task, task_for  # noqa: E402
+from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun,  # noqa: E402
+                                                read_index, replay_file)
+
+COPIED = ("greedy", "cautious", "hunter", "wander", "idle")
+"""Built-ins with no sibling imports, entered again as plain ``.py`` files."""
+SEED = 31
+
+
+def entrants(folder: Path, count: int) -> tuple[str, ...]:
+    names = [PREFIX + name for name in BUILTINS]
+    for name in COPIED:
+        copy = folder / f"{name}_copy.py"
+        shutil.copyfile(BUILTINS[name], copy)
+        names.append(str(copy))
+    return tuple(names[:count])
+
+
+def measured_out(value):
+    if isinstance(value, dict):
+        return {k: measured_out(v) for k, v in value.items() if k not in ("ms", "created")}
+    if isinstance(value, list):
+        return [measured_out(v) for v in value]
+    return value
+
+
+def differences(first: Path, second: Path) -> list[str]:
+    one, two = read_index(first), read_index(second)
+    found = [key for key in ("matches", "byes", "ratings", "standings", "plan")
+             if one[key] != two[key]]
+    for entry in one["matches"]:
+        number = entry["number"]
+        a, b = (measured_out(json.loads(gzip.decompress(replay_file(f, number).read_bytes())))
+                for f in (first, second))
+        if a != b:
+            found.append(f"replay {number}")
+    return found
+
+
+def roundrobin(workers: int, quick: bool) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-tournament-") as tmp:
+        root = Path(tmp)
+        names = entrants(root, 8 if quick else 16)
+
+        def plan(name: str) -> TournamentPlan:
+            return TournamentPlan(ROUND_ROBIN, names, MatchConfig(), builtin_maps(), SEED,
+                                  name="bench", replays=root / name)
+
+        scheduled = plan("x").scheduled
+        print(f"roundrobin: {len(names)} entrants, {scheduled} matches, default settings, "
+              "AIs in worker processes")
+        start = time.perf_counter()
+        TournamentRun(plan("sequential")).run()
+        sequential = time.perf_counter() - start
+        print(f"  sequential        {sequential:8.1f} s   {sequential / scheduled:6.2f} s/match")
+        start = time.perf_counter()
+        with ClusterPool(f"local:{workers}") as pool:
+            ready = time.perf_counter()
+            run = ParallelRun(plan("cluster"), pool)
+            run.run()
+            parallel = time.perf_counter() - ready
+        print(f"  local:{workers} start     {ready - start:8.1f} s")
+        print(f"  local:{workers}           {parallel:8.1f} s   {parallel / scheduled:6.2f} s/match"
+              f"   ({len({o.worker for o in run.outcomes.values()})} workers played)")
+        print(f"  ratio             {sequential / parallel:8.2f}x   (with the start: "
+              f"{sequential / (parallel + ready - start):.2f}x; target >= 1.8x)")
+        own = [o.seconds for o in run.outcomes.values()]
+        print(f"  match on a worker {statistics.median(own):8.2f} s median, "
+              f"{max(own):.2f} s longest")
+        diff = differences(root / "sequential", root / "cluster")
+        print("  results           " + ("identical (standings, ratings, matches, replays)"
+                                        if not diff else "DIFFER: " + ", ".join(diff)))
+
+
+def overhead(quick: bool) -> None:
+    count = 50 if quick else 200
+    config = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
+    maps = builtin_maps()
+    home = resolve_entrant("builtin:idle", config, in_process=True)
+    away = resolve_entrant("builtin:north", config, in_process=True)
+    tasks = [task_for(n, home, away, maps, config, n, __version__, in_process=True)
+             for n in range(1, count + 1)]
+    start = time.perf_counter()
+    for task in tasks:
+        run_match(home, away, maps, config, task.seed)
+    direct = (time.perf_counter() - start) / count
+    with ClusterPool("local:1") as pool:
+        pool.client.submit(play_task, tasks[0], pure=False).result()  # imports on the worker
+        start = time.perf_counter()
+        sizes = []
+        for task in tasks:
+            outcome = pool.submit(task).result()
+            sizes.append(len(json.dumps(outcome.replay)))
+        through = (time.perf_counter() - start) / count
+    print(f"overhead: {count} small matches (idle vs north, 1 round, in process), one at a time")
+    print(f"  run_match here    {direct * 1000:8.2f} ms/match")
+    print(f"  through local:1   {through * 1000:8.2f} ms/match   (replay "
+          f"{statistics.median(sizes) / 1024:.1f} KiB)")
+    print(f"  overhead          {(through - direct) * 1000:8.2f} ms/match")
+
+
+MEASUREMENTS = {"roundrobin": roundrobin, "overhead": overhead}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", choices=[*MEASUREMENTS, []], metavar="NAME")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    for name in args.names or list(MEASUREMENTS):
+        if name == "roundrobin":
+            roundrobin(args.workers, args.quick)
+        else:
+            overhead(args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
