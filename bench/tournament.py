@@ -21,6 +21,11 @@ Measurements (both sides of every ratio in the same run, on the same machine):
   tournament match takes): the difference per match is the cluster path's overhead
   (scheduling, shipping the task and the replay back), printed beside the match's own time.
 
+* ``capacity`` (first, as context for the ratio): what this machine gives two processes right
+  now. A CPU-bound loop of about 2 s run twice one after the other, then twice at once, in
+  separate processes; the ratio is the most any parallel run could gain at this moment (2.0 on
+  two idle cores, less when others use them). The load average is printed with it.
+
 ``--quick``: 8 entrants (28 matches) and 50 overhead matches.
 """
 
@@ -29,8 +34,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
+import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -84,6 +92,34 @@ def differences(first: Path, second: Path) -> list[str]:
     return found
 
 
+_BUSY = "n = 0\nfor i in range(COUNT):\n    n += i * i\n"
+
+
+def capacity(quick: bool) -> None:
+    count = 20_000_000 if quick else 40_000_000
+    code = _BUSY.replace("COUNT", str(count))
+
+    def busy(at_once: int) -> float:
+        start = time.perf_counter()
+        procs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(at_once)]
+        for proc in procs:
+            proc.wait()
+        return time.perf_counter() - start
+
+    one_by_one = busy(1) + busy(1)
+    together = busy(2)
+    load = os.getloadavg()
+    print(f"capacity: two CPU-bound processes, one after the other {one_by_one:.1f} s, at once "
+          f"{together:.1f} s: {one_by_one / together:.2f}x possible now (2 cores idle: 2.0x); "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+
+
+def _cpu() -> float:
+    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                          resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def roundrobin(workers: int, quick: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-tournament-") as tmp:
         root = Path(tmp)
@@ -96,10 +132,12 @@ def roundrobin(workers: int, quick: bool) -> None:
         scheduled = plan("x").scheduled
         print(f"roundrobin: {len(names)} entrants, {scheduled} matches, default settings, "
               "AIs in worker processes")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _cpu()
         TournamentRun(plan("sequential")).run()
         sequential = time.perf_counter() - start
-        print(f"  sequential        {sequential:8.1f} s   {sequential / scheduled:6.2f} s/match")
+        cores = (_cpu() - cpu) / sequential  # the AI processes are reaped: their time counts
+        print(f"  sequential        {sequential:8.1f} s   {sequential / scheduled:6.2f} s/match"
+              f"   ({cores:.2f} cores busy on average)")
         start = time.perf_counter()
         with ClusterPool(f"local:{workers}") as pool:
             ready = time.perf_counter()
@@ -146,7 +184,7 @@ def overhead(quick: bool) -> None:
     print(f"  overhead          {(through - direct) * 1000:8.2f} ms/match")
 
 
-MEASUREMENTS = {"roundrobin": roundrobin, "overhead": overhead}
+MEASUREMENTS = {"capacity": capacity, "roundrobin": roundrobin, "overhead": overhead}
 
 
 def main() -> int:
@@ -159,7 +197,7 @@ def main() -> int:
         if name == "roundrobin":
             roundrobin(args.workers, args.quick)
         else:
-            overhead(args.quick)
+            MEASUREMENTS[name](args.quick)
     return 0
 
 

@@ -193,3 +193,13 @@ def test_without_the_extra_cluster_says_how_to_install_it(monkeypatch, capsys) -
     assert code != 0
     assert err.strip().splitlines()[-1].endswith(cluster.MISSING)
     assert len(err.strip().splitlines()) == 1
+
+
+@needs_dask
+def test_studio_workers_lists_a_schedulers_workers(pool, capsys) -> None:
+    from studio.cli import main
+
+    assert main(["workers", pool.address]) == 0  # tcp://127.0.0.1:PORT, as a lab would give it
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"scheduler {pool.address}: 2 workers, 2 usable")
+    assert all(f"studio {__version__}" in line and line.endswith(": ok") for line in out[1:])

@@ -115,6 +115,14 @@ class ClusterPool:
         """How many matches the cluster plays at once (its worker threads)."""
         return sum(w["threads"] for w in self.workers().values())
 
+    def survey(self) -> list[dict[str, Any]]:
+        """Every worker as :meth:`workers` lists it, with its studio version and what its AI
+        confinement lacks ("" when complete), by address."""
+        states = self.client.run(_worker_state)
+        return [{"address": addr, **info, "version": states.get(addr, {}).get("version", "?"),
+                 "gap": states.get(addr, {}).get("gap", "")}
+                for addr, info in sorted(self.workers().items())]
+
     def refusals(self, require_confinement: bool) -> list[str]:
         """Why workers would refuse this coordinator's matches (each task checks again: a
         worker may join later)."""
