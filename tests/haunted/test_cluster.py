@@ -26,8 +26,9 @@ from studio.engines.haunted.tournament import ROUND_ROBIN, SINGLE
 from studio.sessions.haunted import cluster
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.match_task import WorkerRefused, play_task, task_for
-from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, read_index,
-                                                replay_file)
+from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, feed_file,
+                                                read_index, replay_file)
+from studio.sessions.haunted.watch import replay_bodies
 from studio.storage.errors import ProjectError
 
 needs_dask = pytest.mark.skipif(find_spec("distributed") is None,
@@ -88,6 +89,10 @@ def test_local_2_gives_the_sequential_run(tmp_path: Path, pool, mode: str) -> No
     run.run()
     same_run(tmp_path / "one", tmp_path / "two", run.plan.scheduled)
     assert len({o.worker for o in run.outcomes.values()}) == 2  # both workers played
+    fed = [sorted(json.dumps(measured_out(body), sort_keys=True)
+                  for body in replay_bodies(feed_file(tmp_path / name)))
+           for name in ("one", "two")]
+    assert fed[0] == fed[1]  # the same matches, turn by turn, in the order they finished
 
 
 @needs_dask

@@ -214,5 +214,14 @@ def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
             on_match(played)
             print(progress_line(run.load()), file=sys.stderr, flush=True)
 
+        if plan.pace > 0:
+            print("note: --cluster plays at full speed (the pace is for a match watched turn "
+                  "by turn)", file=sys.stderr)
         run = ParallelRun(plan, pool, resume=resume, on_match=report)
-        return run.run(), run
+        document = run.run()
+    played: dict[str, int] = {}
+    for outcome in run.outcomes.values():
+        played[outcome.worker] = played.get(outcome.worker, 0) + 1
+    print("played on: " + ", ".join(f"{worker} {count}" for worker, count in sorted(played.items())),
+          file=sys.stderr)
+    return document, run

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio import __version__
+from studio.engines.haunted import replay as replays
 from studio.engines.haunted.fixtures import known_fixtures, open_fixtures
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.tournament import Fixture, Played
@@ -123,9 +124,14 @@ class ClusterPool:
                  "gap": states.get(addr, {}).get("gap", "")}
                 for addr, info in sorted(self.workers().items())]
 
-    def refusals(self, require_confinement: bool) -> list[str]:
+    def refusals(self, require_confinement: bool, wait: float = 30.0) -> list[str]:
         """Why workers would refuse this coordinator's matches (each task checks again: a
-        worker may join later)."""
+        worker may join later); waits up to ``wait`` seconds for a first worker."""
+        try:
+            self.client.wait_for_workers(1, timeout=wait)
+        except (TimeoutError, self._distributed.TimeoutError):
+            return [f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
+                    f"(start some with `dask worker {self.address}`)"]
         problems = []
         for addr, state in sorted(self.client.run(_worker_state).items()):
             if state["version"] != __version__:
@@ -282,9 +288,25 @@ class ParallelRun(TournamentRun):
         self.outcomes[fixture.number] = outcome
         self._done[fixture.number] = result
         self._new += 1
-        if self.feed is not None:  # played elsewhere: its start goes out with its end
-            home, away = entrants[fixture.home], entrants[fixture.away]
-            self.feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
-                                    self.plan.maps, fixture.number, fixture.stage)
+        if self.feed is not None:
+            self._feed_rounds(fixture, entrants, result)
         self._finished(Played(fixture.stage, fixture.home, fixture.away, fixture.seed, result,
                               fixture.number))
+
+    def _feed_rounds(self, fixture: Fixture, entrants: list, result: MatchResult) -> None:
+        """The match's start, rounds and turns into the feed, as a local run writes them while
+        it plays (turns re-simulated from the replay): a spectator or ``replay_bodies`` reads
+        the same feed, only all at once when the match ends."""
+        feed, body = self.feed, result.replay
+        home, away = entrants[fixture.home], entrants[fixture.away]
+        feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
+                           self.plan.maps, fixture.number, fixture.stage)
+        boards = replays.maps_of(body)
+        for number, played in enumerate(result.rounds, 1):
+            for frame in replays.frames(body, number):
+                if frame.record is None:
+                    feed.round_started(number, boards[played.map], played.home, frame.state)
+                else:
+                    feed.turn_played(number, frame.state, list(frame.events), frame.record)
+            feed.round_ended(played)
+
