@@ -129,7 +129,7 @@ class ClusterPool:
         worker may join later); waits up to ``wait`` seconds for a first worker."""
         try:
             self.client.wait_for_workers(1, timeout=wait)
-        except (TimeoutError, self._distributed.TimeoutError):
+        except TimeoutError:
             return [f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
                     f"(start some with `dask worker {self.address}`)"]
         problems = []
@@ -152,9 +152,7 @@ class ClusterPool:
         try:
             done, _ = self._distributed.wait(futures, timeout=timeout,
                                              return_when="FIRST_COMPLETED")
-        except self._distributed.TimeoutError:  # dask's own, a subclass of nothing we know
-            return []
-        except TimeoutError:
+        except TimeoutError:  # distributed.TimeoutError is this one
             return []
         return list(done)
 
@@ -212,37 +210,65 @@ def progress_line(load: Load, width: int = 20) -> str:
 
 
 class ParallelRun(TournamentRun):
-    """A :class:`TournamentRun` whose matches are played on a :class:`ClusterPool`.
+    """A :class:`TournamentRun` whose matches are played on a cluster.
+
+    Args:
+        pool: a :class:`ClusterPool`, or where to open one for the run (``local``, ``local:N``
+            or a scheduler address: opened and closed on the run's thread, so a screen's run
+            does not wait for a cluster on the event loop).
 
     Cancelling drops the matches out on the cluster (a resumed run plays them again); the
-    pace setting does not apply (nothing is shown turn by turn).
+    pace setting does not apply (a match is not played turn by turn here).
     """
 
-    def __init__(self, plan: TournamentPlan, pool: ClusterPool, *, resume: bool = False,
+    def __init__(self, plan: TournamentPlan, pool: ClusterPool | str, *, resume: bool = False,
                  notify: Callable[[], None] | None = None,
                  on_match: Callable[[Played], None] | None = None) -> None:
         super().__init__(plan, resume=resume, notify=notify, on_match=on_match)
-        self.pool = pool
+        self.where = pool if isinstance(pool, str) else pool.address
+        self.pool: ClusterPool | None = None if isinstance(pool, str) else pool
         self._out: dict[Any, Fixture] = {}
         self._clock = time.monotonic()
         self._new = 0
         self.outcomes: dict[int, MatchOutcome] = {}
         """What the workers sent back, by schedule number (where and how each was played)."""
+        self.seen = Load(0, 0, plan.scheduled, 0.0)
+        """:meth:`load` as of the last match: safe to read from any thread without asking the
+        cluster."""
+        self.hosts: dict[str, tuple[int, int]] = {}
+        """Per worker host, as of the last match: (workers, matches in hand)."""
 
     def load(self) -> Load:
+        """Where the run is now (asks the cluster: call it on the run's thread)."""
         done = len(self._played)
-        running = min(len(self._out), max(1, self.pool.slots()))
+        slots = self.pool.slots() if self.pool is not None else 1
+        running = min(len(self._out), max(1, slots))
         elapsed = time.monotonic() - self._clock
         rate = self._new / elapsed if self._new and elapsed > 0 else 0.0
         return Load(done, running, self.plan.scheduled - done - running, rate)
 
-    def _fixtures(self, known: bool = False) -> list[Fixture]:
-        plan = self.plan
-        pick = known_fixtures if known else open_fixtures
-        return pick(plan.mode, len(plan.entrants), plan.seed, self._done,
-                    school_sizes=plan.school_sizes, third_place=plan.third_place)
+    def _look(self) -> None:
+        """Refresh :attr:`seen` and :attr:`hosts`, then tell whoever follows the run."""
+        hosts: dict[str, tuple[int, int]] = {}
+        if self.pool is not None:
+            for info in self.pool.workers().values():
+                workers, busy = hosts.get(info["host"], (0, 0))
+                hosts[info["host"]] = (workers + 1, busy + info["processing"])
+        self.seen, self.hosts = self.load(), hosts
+        self._notify()
 
     def _play(self, entrants: list, hooks: dict[str, Any]) -> dict[str, Any]:
+        if self.pool is not None:
+            return self._play_on(entrants)
+        with ClusterPool(self.where) as pool:
+            self.pool = pool
+            try:
+                return self._play_on(entrants)
+            finally:
+                self.pool = None
+
+    def _play_on(self, entrants: list) -> dict[str, Any]:
+        assert self.pool is not None
         refused = self.pool.refusals(self.plan.require_confinement)
         if refused:
             raise ProjectError("the cluster cannot play this tournament: " + "; ".join(refused))
@@ -257,8 +283,15 @@ class ParallelRun(TournamentRun):
             self._out.clear()
         return super()._play(entrants, {"done": self._done})
 
-    def _dispatch(self, entrants: list) -> None:
+    def _fixtures(self, known: bool = False) -> list[Fixture]:
         plan = self.plan
+        pick = known_fixtures if known else open_fixtures
+        return pick(plan.mode, len(plan.entrants), plan.seed, self._done,
+                    school_sizes=plan.school_sizes, third_place=plan.third_place)
+
+    def _dispatch(self, entrants: list) -> None:
+        plan, submitted = self.plan, False
+        assert self.pool is not None
         while True:
             self._check()
             out = {f.number for f in self._out.values()}
@@ -270,6 +303,10 @@ class ParallelRun(TournamentRun):
                                     require_confinement=plan.require_confinement,
                                     in_process=plan.in_process_builtins)
                     self._out[self.pool.submit(task)] = fixture
+                    submitted = True
+            if submitted:
+                self._look()
+                submitted = False
             if not self._out:
                 return
             for future in self.pool.finished(list(self._out), POLL):
@@ -292,6 +329,7 @@ class ParallelRun(TournamentRun):
             self._feed_rounds(fixture, entrants, result)
         self._finished(Played(fixture.stage, fixture.home, fixture.away, fixture.seed, result,
                               fixture.number))
+        self._look()
 
     def _feed_rounds(self, fixture: Fixture, entrants: list, result: MatchResult) -> None:
         """The match's start, rounds and turns into the feed, as a local run writes them while
