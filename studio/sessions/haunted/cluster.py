@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +70,27 @@ def parse_address(spec: str) -> tuple[str, int]:
                        "as tcp://10.0.0.5:8786")
 
 
+@contextmanager
+def _usable_stderr() -> Iterator[None]:
+    """sys.stderr with a real file descriptor while worker processes start.
+
+    Inside the studio's UI (and its tests) Textual replaces sys.stderr with an object without
+    one, and multiprocessing's resource tracker, started with the first local worker, then
+    fails with "bad value(s) in fds_to_keep".
+    """
+    saved = sys.stderr
+    try:
+        usable = saved is not None and saved.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable and sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
 def _worker_state() -> dict[str, str]:
     """Run on each worker by :meth:`ClusterPool.refusals`."""
     from studio.engines.haunted.ai.probe import gap  # noqa: PLC0415
@@ -92,9 +115,10 @@ class ClusterPool:
         quiet = logging.ERROR  # the CLI's own progress line says what matters
         try:
             if address == "local":
-                self._cluster = distributed.LocalCluster(
-                    n_workers=count, threads_per_worker=1, processes=True, host="127.0.0.1",
-                    dashboard_address=None, silence_logs=quiet)
+                with _usable_stderr():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=count, threads_per_worker=1, processes=True,
+                        host="127.0.0.1", dashboard_address=None, silence_logs=quiet)
                 address = self._cluster.scheduler_address
             self.client = distributed.Client(address, timeout=timeout)
         except OSError as exc:
@@ -207,6 +231,33 @@ def progress_line(load: Load, width: int = 20) -> str:
     return (f"[{'#' * filled}{'-' * (width - filled)}] {load.done:>{len(str(total))}}/{total} "
             f"done, {load.running} running, {load.queued} queued, {load.rate:.2f} matches/s"
             f"{when}")
+
+
+def where_to_run(text: str) -> str:
+    """The tournament screen's "where to run" as typed: "" (or ``here``) for here, else a
+    ``--cluster`` value.
+
+    Raises:
+        ProjectError: neither, or ``distributed`` is not installed (checked now, not at run).
+    """
+    text = text.strip()
+    if text in ("", "here"):
+        return ""
+    parse_address(text)
+    require_distributed()
+    return text
+
+
+def cluster_line(run: ParallelRun) -> str:
+    """A parallel run as the tournament screen's status line says it: how far, how fast, and
+    the workers per host (from what the run saw at its last match: no cluster call)."""
+    load = run.seen
+    left = load.seconds_left
+    when = f" · about {_duration(left)} left" if left is not None else ""
+    hosts = ", ".join(f"{host} {busy}/{workers}" for host, (workers, busy)
+                      in sorted(run.hosts.items()))
+    return (f"{run.where}: {load.running} running · {load.queued} queued · "
+            f"{load.rate:.2f}/s{when}" + (f" · busy/workers {hosts}" if hosts else ""))
 
 
 class ParallelRun(TournamentRun):
