@@ -29,8 +29,8 @@ from studio.engines.haunted import replay as replays
 from studio.engines.haunted.fixtures import known_fixtures, open_fixtures
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.tournament import Fixture, Played
-from studio.sessions.haunted.match_task import (MatchOutcome, MatchTask, WorkerRefused,
-                                                play_task, task_for)
+from studio.sessions.haunted.match_task import (AISource, MatchOutcome, MatchTask,
+                                                WorkerRefused, play_task, task_for)
 from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun
 from studio.storage.errors import ProjectError
 
@@ -326,9 +326,11 @@ class ParallelRun(TournamentRun):
         for fixture in self._fixtures(known=True):  # a resumed run lists what it reuses first
             if fixture.number in self._done:
                 self._started(fixture)
+        # Read once: every match plays the sources as they were when the run began.
+        sources = [AISource.of(entrant) for entrant in entrants]
         self._clock = time.monotonic()
         try:
-            self._dispatch(entrants)
+            self._dispatch(entrants, sources)
         finally:
             self.pool.cancel(list(self._out))
             self._out.clear()
@@ -340,7 +342,7 @@ class ParallelRun(TournamentRun):
         return pick(plan.mode, len(plan.entrants), plan.seed, self._done,
                     school_sizes=plan.school_sizes, third_place=plan.third_place)
 
-    def _dispatch(self, entrants: list) -> None:
+    def _dispatch(self, entrants: list, sources: list[AISource]) -> None:
         plan, submitted = self.plan, False
         assert self.pool is not None
         while True:
@@ -348,8 +350,8 @@ class ParallelRun(TournamentRun):
             out = {f.number for f in self._out.values()}
             for fixture in self._fixtures():
                 if fixture.number not in out:
-                    task = task_for(fixture.number, entrants[fixture.home],
-                                    entrants[fixture.away], plan.maps, plan.config,
+                    task = task_for(fixture.number, sources[fixture.home],
+                                    sources[fixture.away], plan.maps, plan.config,
                                     fixture.seed, __version__,
                                     require_confinement=plan.require_confinement,
                                     in_process=plan.in_process_builtins)

@@ -168,10 +168,11 @@ def _entrant(side: AISource, letter: str, folder: Path, config: MatchConfig,
         raise WorkerRefused(f"match {task.number}: {side.name} cannot play here: {exc}") from None
 
 
-def task_for(number: int, home: Entrant, away: Entrant, maps: dict[str, Map],
-             config: MatchConfig, seed: int, studio_version: str, *,
+def task_for(number: int, home: Entrant | AISource, away: Entrant | AISource,
+             maps: dict[str, Map], config: MatchConfig, seed: int, studio_version: str, *,
              require_confinement: bool = False, in_process: bool = False) -> MatchTask:
-    """The task of a scheduled match between two resolved entrants."""
+    """The task of a scheduled match between two resolved entrants (read now) or sources."""
     boards = {name: maps[name].to_json() for name in dict.fromkeys(config.maps)}
-    return MatchTask(number, AISource.of(home), AISource.of(away), boards, config.to_json(),
-                     seed, studio_version, require_confinement, in_process)
+    sides = [side if isinstance(side, AISource) else AISource.of(side) for side in (home, away)]
+    return MatchTask(number, sides[0], sides[1], boards, config.to_json(), seed, studio_version,
+                     require_confinement, in_process)
