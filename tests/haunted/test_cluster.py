@@ -208,3 +208,21 @@ def test_studio_workers_lists_a_schedulers_workers(pool, capsys) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"scheduler {pool.address}: 2 workers, 2 usable")
     assert all(f"studio {__version__}" in line and line.endswith(": ok") for line in out[1:])
+
+
+@needs_dask
+def test_studio_tournament_cluster_tcp_gives_the_local_json(tmp_path: Path, pool, capsys) -> None:
+    from studio.cli import main
+
+    args = ["tournament", *SIX[:4], "--format", "roundrobin", "--rounds", "3", "--seed", "3",
+            "--in-process", "--json"]
+    assert main([*args, "--replays", str(tmp_path / "here")]) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main([*args, "--replays", str(tmp_path / "there"), "--cluster", pool.address]) == 0
+    captured = capsys.readouterr()
+    there = json.loads(captured.out)
+    for key in ("matches", "ratings", "standings"):
+        assert here[key] == there[key]
+    progress = [line for line in captured.err.splitlines() if line.startswith("[")]
+    assert len(progress) == 6 and progress[-1].startswith("[####################] 6/6 done")
+    assert "matches/s" in progress[0] and "busy/workers 127.0.0.1" in progress[-1]

@@ -20,7 +20,7 @@ from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import run_match
 from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
-from studio.sessions.haunted.cluster import ClusterPool, ParallelRun, progress_line
+from studio.sessions.haunted.cluster import ClusterPool, ParallelRun, hosts_text, progress_line
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import distinct_names
 from studio.sessions.haunted.feed import FeedWriter, match_feed_path
@@ -212,7 +212,9 @@ def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
 
         def report(played) -> None:
             on_match(played)
-            print(progress_line(run.load()), file=sys.stderr, flush=True)
+            hosts = hosts_text(run.hosts)  # as of the match before: no wait for the cluster
+            print(progress_line(run.load()) + (f", {hosts}" if hosts else ""), file=sys.stderr,
+                  flush=True)
 
         if plan.pace > 0:
             print("note: --cluster plays at full speed (the pace is for a match watched turn "

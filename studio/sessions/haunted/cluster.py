@@ -248,16 +248,23 @@ def where_to_run(text: str) -> str:
     return text
 
 
+def hosts_text(hosts: dict[str, tuple[int, int]]) -> str:
+    """``busy/workers 10.0.0.7 2/2, 10.0.0.8 1/2`` (matches in hand, workers; per host)."""
+    if not hosts:
+        return ""
+    return "busy/workers " + ", ".join(f"{host} {busy}/{workers}" for host, (workers, busy)
+                                       in sorted(hosts.items()))
+
+
 def cluster_line(run: ParallelRun) -> str:
     """A parallel run as the tournament screen's status line says it: how far, how fast, and
     the workers per host (from what the run saw at its last match: no cluster call)."""
     load = run.seen
     left = load.seconds_left
     when = f" · about {_duration(left)} left" if left is not None else ""
-    hosts = ", ".join(f"{host} {busy}/{workers}" for host, (workers, busy)
-                      in sorted(run.hosts.items()))
+    hosts = hosts_text(run.hosts)
     return (f"{run.where}: {load.running} running · {load.queued} queued · "
-            f"{load.rate:.2f}/s{when}" + (f" · busy/workers {hosts}" if hosts else ""))
+            f"{load.rate:.2f}/s{when}" + (f" · {hosts}" if hosts else ""))
 
 
 class ParallelRun(TournamentRun):
