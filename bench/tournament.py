@@ -21,6 +21,11 @@ Measurements (both sides of every ratio in the same run, on the same machine):
   tournament match takes): the difference per match is the cluster path's overhead
   (scheduling, shipping the task and the replay back), printed beside the match's own time.
 
+* ``coordinator``: how many matches a second one coordinator handles when matches cost next to
+  nothing: the built-ins but montecarlo (which simulates), in process, double round robin (90
+  matches of one round on Default), sequential and on ``local:2``, through the whole path (tasks, replays, ``index.json``
+  after every match, the live feed with every turn). The cluster's rate here is the coordinator's
+  ceiling, whatever the number of workers.
 * ``capacity`` (first, as context for the ratio): what this machine gives two processes right
   now. A CPU-bound loop of about 2 s run twice one after the other, then twice at once, in
   separate processes; the ratio is the most any parallel run could gain at this moment (2.0 on
@@ -47,10 +52,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from studio import __version__  # noqa: E402
-from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX  # noqa: E402
+from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING  # noqa: E402
 from studio.engines.haunted.maps import builtin_maps  # noqa: E402
 from studio.engines.haunted.match import MatchConfig, run_match  # noqa: E402
-from studio.engines.haunted.tournament import ROUND_ROBIN  # noqa: E402
+from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN  # noqa: E402
 from studio.sessions.haunted.cluster import ClusterPool, ParallelRun  # noqa: E402
 from studio.sessions.haunted.entrants import resolve_entrant  # noqa: E402
 from studio.sessions.haunted.match_task import play_task, task_for  # noqa: E402
@@ -157,6 +162,33 @@ def roundrobin(workers: int, quick: bool) -> None:
                                         if not diff else "DIFFER: " + ", ".join(diff)))
 
 
+def coordinator(quick: bool) -> None:
+    names = tuple(PREFIX + name for name in BUILTINS if name not in SIMULATING)
+    config = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
+    with tempfile.TemporaryDirectory(prefix="bench-coordinator-") as tmp:
+        root = Path(tmp)
+
+        def plan(name: str) -> TournamentPlan:
+            return TournamentPlan(DOUBLE_ROUND_ROBIN, names, config, builtin_maps(), SEED,
+                                  name="bench", replays=root / name, in_process_builtins=True)
+
+        scheduled = plan("x").scheduled
+        start = time.perf_counter()
+        TournamentRun(plan("sequential")).run()
+        sequential = time.perf_counter() - start
+        with ClusterPool("local:2") as pool:
+            start = time.perf_counter()
+            ParallelRun(plan("cluster"), pool).run()
+            parallel = time.perf_counter() - start
+        same = not differences(root / "sequential", root / "cluster")
+    print(f"coordinator: {scheduled} tiny matches (built-ins in process, 1 round on Default)")
+    print(f"  sequential        {scheduled / sequential:8.1f} matches/s "
+          f"({sequential / scheduled * 1000:.1f} ms each)")
+    print(f"  local:2           {scheduled / parallel:8.1f} matches/s "
+          f"({parallel / scheduled * 1000:.1f} ms each)   results "
+          f"{'identical' if same else 'DIFFER'}")
+
+
 def overhead(quick: bool) -> None:
     count = 50 if quick else 200
     config = MatchConfig(rounds=1, max_rounds=1, maps=("Default",))
@@ -184,7 +216,8 @@ def overhead(quick: bool) -> None:
     print(f"  overhead          {(through - direct) * 1000:8.2f} ms/match")
 
 
-MEASUREMENTS = {"capacity": capacity, "roundrobin": roundrobin, "overhead": overhead}
+MEASUREMENTS = {"capacity": capacity, "roundrobin": roundrobin, "overhead": overhead,
+                "coordinator": coordinator}
 
 
 def main() -> int:

@@ -36,6 +36,8 @@ from studio.storage.errors import ProjectError
 
 INSTALL = "pip install 'tilegame-studio[cluster]'"
 MISSING = f"--cluster needs Dask distributed, which is not installed: {INSTALL}"
+LOOK_EVERY = 0.5
+"""Seconds at least between two looks at the workers during a run (for progress only)."""
 POLL = 0.25
 """Seconds between looks at a cancel request while matches are out on the cluster."""
 
@@ -294,25 +296,32 @@ class ParallelRun(TournamentRun):
         """:meth:`load` as of the last match: safe to read from any thread without asking the
         cluster."""
         self.hosts: dict[str, tuple[int, int]] = {}
-        """Per worker host, as of the last match: (workers, matches in hand)."""
+        """Per worker host, as of the last look: (workers, matches in hand)."""
+        self._looked = float("-inf")
+        self._slots = 1
 
     def load(self) -> Load:
-        """Where the run is now (asks the cluster: call it on the run's thread)."""
+        """Where the run is now (the cluster's size as of the last look at it)."""
         done = len(self._played)
-        slots = self.pool.slots() if self.pool is not None else 1
-        running = min(len(self._out), max(1, slots))
+        running = min(len(self._out), max(1, self._slots))
         elapsed = time.monotonic() - self._clock
         rate = self._new / elapsed if self._new and elapsed > 0 else 0.0
         return Load(done, running, self.plan.scheduled - done - running, rate)
 
     def _look(self) -> None:
-        """Refresh :attr:`seen` and :attr:`hosts`, then tell whoever follows the run."""
-        hosts: dict[str, tuple[int, int]] = {}
-        if self.pool is not None:
-            for info in self.pool.workers().values():
-                workers, busy = hosts.get(info["host"], (0, 0))
-                hosts[info["host"]] = (workers + 1, busy + info["processing"])
-        self.seen, self.hosts = self.load(), hosts
+        """Refresh :attr:`seen`, and every :data:`LOOK_EVERY` seconds :attr:`hosts` (two calls
+        to the scheduler: per match they cost a third of a tiny match's time on the
+        coordinator); then tell whoever follows the run."""
+        now = time.monotonic()
+        if self.pool is not None and now - self._looked >= LOOK_EVERY:
+            hosts: dict[str, tuple[int, int]] = {}
+            workers = self.pool.workers()
+            for info in workers.values():
+                count, busy = hosts.get(info["host"], (0, 0))
+                hosts[info["host"]] = (count + 1, busy + info["processing"])
+            self.hosts, self._looked = hosts, now
+            self._slots = sum(info["threads"] for info in workers.values()) or 1
+        self.seen = self.load()
         self._notify()
 
     def _play(self, entrants: list, hooks: dict[str, Any]) -> dict[str, Any]:
