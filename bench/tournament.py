@@ -126,6 +126,20 @@ def capacity(quick: bool) -> None:
           f"on {os.cpu_count()} cores")
 
 
+def _machine() -> tuple[int, int]:
+    """(idle, total) jiffies of the whole machine, every process's (Linux /proc/stat)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    return fields[3] + fields[4], sum(fields[:8])
+
+
+def _idle_since(before: tuple[int, int]) -> str:
+    idle, total = (now - then for now, then in zip(_machine(), before))
+    return f"machine idle {100 * idle / total:.0f}%" if total else "machine idle unknown"
+
+
 def _cpu() -> float:
     own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
                                                           resource.RUSAGE_CHILDREN))
@@ -144,21 +158,22 @@ def roundrobin(workers: int, quick: bool) -> None:
         scheduled = plan("x").scheduled
         print(f"roundrobin: {len(names)} entrants, {scheduled} matches, default settings, "
               "AIs in worker processes")
-        start, cpu = time.perf_counter(), _cpu()
+        start, cpu, machine = time.perf_counter(), _cpu(), _machine()
         TournamentRun(plan("sequential")).run()
         sequential = time.perf_counter() - start
         cores = (_cpu() - cpu) / sequential  # the AI processes are reaped: their time counts
         print(f"  sequential        {sequential:8.1f} s   {sequential / scheduled:6.2f} s/match"
-              f"   ({cores:.2f} cores busy on average)")
+              f"   ({cores:.2f} cores busy on average, {_idle_since(machine)})")
         start = time.perf_counter()
         with ClusterPool(f"local:{workers}") as pool:
-            ready = time.perf_counter()
+            ready, machine = time.perf_counter(), _machine()
             run = ParallelRun(plan("cluster"), pool)
             run.run()
             parallel = time.perf_counter() - ready
+            idle = _idle_since(machine)
         print(f"  local:{workers} start     {ready - start:8.1f} s")
         print(f"  local:{workers}           {parallel:8.1f} s   {parallel / scheduled:6.2f} s/match"
-              f"   ({len({o.worker for o in run.outcomes.values()})} workers played)")
+              f"   ({len({o.worker for o in run.outcomes.values()})} workers played, {idle})")
         print(f"  ratio             {sequential / parallel:8.2f}x   (with the start: "
               f"{sequential / (parallel + ready - start):.2f}x; target >= 1.8x)")
         own = [o.seconds for o in run.outcomes.values()]
