@@ -19,8 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".studio-installed"
-EXTRAS = "test,js,ssh"
-"""Optional dependency groups installed with the studio: the test stack, JS AIs and the SSH server."""
+EXTRAS = "test,js,ssh,cluster"
+"""Optional dependency groups installed with the studio: the test stack, JS AIs, the SSH server
+and Dask distributed (tournaments on many machines)."""
 
 
 def _venv_python() -> Path:

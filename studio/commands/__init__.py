@@ -46,6 +46,9 @@ INDEX: dict[str, tuple[str, str]] = {
                     "close or reopen them", "studio.commands.haunted.submit"),
     "ladder": ("play a Haunted Tiles project's ladder (every submission against every other "
                "team's latest), or print its standings", "studio.commands.haunted.ladder"),
+    "workers": ("list the workers of a Dask cluster for studio tournament --cluster: their "
+                "studio version, AI confinement and matches in hand",
+                "studio.commands.haunted.cluster"),
     "replay": ("play back (or --verify) a Haunted Tiles replay", "studio.commands.haunted.replay"),
     "import": ("import a trrbt YAML/JSON game as one self-contained btree project, original "
                "TileCode games (settings JSON or games.ts), or Haunted Tiles maps "

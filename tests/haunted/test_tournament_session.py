@@ -212,3 +212,15 @@ def test_results_left_under_a_name_are_found_with_or_without_the_tournament(tmp_
     assert not has_results(tmp_path, "Cup")  # an empty folder holds nothing
     replay_file(folder, 1).write_bytes(b"")
     assert has_results(tmp_path, "Cup") and not has_results(tmp_path, "Other")
+
+
+def test_resume_replays_only_the_missing_matches_wherever_they_are(tmp_path: Path) -> None:
+    """A parallel run saves matches in the order they finish: a gap is not the end."""
+    whole = TournamentRun(plan(tmp_path, ROUND_ROBIN, FIVE[:4])).run()
+    replay_file(tmp_path, 2).unlink()
+    replay_file(tmp_path, 5).unlink()
+    played_again = []
+    resumed = TournamentRun(plan(tmp_path, ROUND_ROBIN, FIVE[:4]), resume=True,
+                            on_match=played_again.append).run()
+    assert [p.number for p in played_again] == [2, 5]
+    assert without_paths(resumed) == without_paths(whole)

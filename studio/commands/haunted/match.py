@@ -20,6 +20,7 @@ from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import run_match
 from studio.engines.haunted.match_data import tally
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SINGLE
+from studio.sessions.haunted.cluster import ClusterPool, ParallelRun, hosts_text, progress_line
 from studio.sessions.haunted.confinement import refuse_unconfined, warning
 from studio.sessions.haunted.entrants import distinct_names
 from studio.sessions.haunted.feed import FeedWriter, match_feed_path
@@ -106,6 +107,10 @@ def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
                         help="at least this long between turns, for a class watching it live "
                              "('studio watch'); default: the tournament's pace with --name, "
                              "else 0, full speed")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="play the matches in parallel on Dask: local (one worker process "
+                             "per core), local:N, or a running scheduler such as "
+                             "tcp://10.0.0.5:8786 (needs the cluster extra)")
     parser.add_argument("--csv", metavar="FILE",
                         help="write the standings as CSV to FILE and every match to "
                              "FILE-matches.csv")
@@ -175,8 +180,11 @@ def _tournament(args: argparse.Namespace) -> int:
             print(f"{played.stage:<14} {home} vs {away}: {entrant_names[played.winner]} wins "
                   f"{tally(r.wins, r.ties, r.winner, '-')}{toss}")
 
-    run = TournamentRun(plan, resume=args.resume, on_match=on_match)
-    document = run.run()
+    if args.cluster:
+        document, run = _on_cluster(args.cluster, plan, args.resume, on_match)
+    else:
+        run = TournamentRun(plan, resume=args.resume, on_match=on_match)
+        document = run.run()
     if args.csv:
         for path in write_csv(document, Path(args.csv)):
             print(f"wrote {path}", file=sys.stderr)
@@ -192,3 +200,30 @@ def _tournament(args: argparse.Namespace) -> int:
         print(f"  {place}. {entrant_names[index]}{rating}")
     print(f"(seed {setup.seed})")
     return 0
+
+
+def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
+    """Run ``plan`` on a Dask cluster, a progress line on stderr after every match."""
+    with ClusterPool(address) as pool:
+        workers = pool.workers()
+        print(f"cluster {pool.address}: {len(workers)} workers, "
+              f"{sum(w['threads'] for w in workers.values())} matches at a time",
+              file=sys.stderr)
+
+        def report(played) -> None:
+            on_match(played)
+            hosts = hosts_text(run.hosts)  # as of the match before: no wait for the cluster
+            print(progress_line(run.load()) + (f", {hosts}" if hosts else ""), file=sys.stderr,
+                  flush=True)
+
+        if plan.pace > 0:
+            print("note: --cluster plays at full speed (the pace is for a match watched turn "
+                  "by turn)", file=sys.stderr)
+        run = ParallelRun(plan, pool, resume=resume, on_match=report)
+        document = run.run()
+    played: dict[str, int] = {}
+    for outcome in run.outcomes.values():
+        played[outcome.worker] = played.get(outcome.worker, 0) + 1
+    print("played on: " + ", ".join(f"{worker} {count}" for worker, count in sorted(played.items())),
+          file=sys.stderr)
+    return document, run

@@ -152,13 +152,15 @@ def seeding_order(n: int, school_sizes: Sequence[int] | None = None) -> list[int
     return seeding
 
 
-def bracket(seeding: Sequence[int],
-            decide: Callable[[str, int, int], int | None]) -> list[list[BracketMatch]]:
+def bracket(seeding: Sequence[int], decide: Callable[[str, int, int], int | None],
+            unknown: Callable[[str], None] | None = None) -> list[list[BracketMatch]]:
     """The bracket, one column per stage, filled in as far as ``decide`` knows.
 
     ``decide(stage, home, away)`` returns the winner's entrant index, or None when that match is
     not decided (yet); it is called in play order (stage by stage, top to bottom), which makes
-    this both how :func:`single_elimination` plays and how a saved run is drawn.
+    this both how :func:`single_elimination` plays and how a saved run is drawn. ``unknown``
+    is called, in the same order, for a match whose sides are not known yet: a caller numbering
+    matches by their place in the schedule counts it there.
     """
     n = len(seeding)
     size = 1
@@ -180,6 +182,8 @@ def bracket(seeding: Sequence[int],
                 advancing.append(through)
                 continue
             if TBD in (a, b):  # sides are known once both seeds are
+                if unknown is not None:
+                    unknown(stage)
                 column.append(BracketMatch(stage, entrant(a), entrant(b), None))
                 advancing.append(TBD)
                 continue

@@ -96,6 +96,7 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         Binding("n", "new_tournament", "New"),
         Binding("r", "rename", "Rename"),
         Binding("x", "export", "CSV"),
+        Binding("c", "where_to_run", "Where", show=False),  # in ? help and the palette
         Binding("escape", "cancel_run", "Cancel run"),
         Binding("escape", "leave", "Back"),
     ]
@@ -105,6 +106,8 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
          "Replace the saved results, e.g. after an AI's file changed (R)"),
         ("cancel_run", "Cancel the run", "Stop; finished matches stay saved (escape)"),
         ("export", "Export results as CSV", "Standings and matches beside the project (x)"),
+        ("where_to_run", "Where to run",
+         "Here, on this machine's cores (local:N) or a Dask cluster (tcp://HOST:PORT) (c)"),
         ("new_tournament", "New tournament", "Every team, single elimination (n)"),
         ("rename", "Rename tournament", "Give the tournament another name (r)"),
         ("delete_tournament", "Delete tournament", "Remove it from the project (d)"),
@@ -134,6 +137,9 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
         """Entrants left out of the run (no submission in time) -> why, before and during it."""
         self.submitted: dict[str, str] = {}
         """Entrants playing a submission -> its SHA-256."""
+        self.where = ""
+        """Where runs play: "" here, one match at a time; else ``local[:N]`` or a Dask
+        scheduler's address. This machine's choice, not the project's: never saved in it."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -274,6 +280,7 @@ class TournamentScreen(EditingTournament, RunningTournament, HauntedScreen):
             "delete_tournament": self.pane == "tournaments" and has,
             "rename": self.pane == "tournaments" and has,
             "export": self.results is not None,
+            "where_to_run": not self.running,
         }
         if name in rules:
             return rules[name]

@@ -14,10 +14,11 @@ from textual.message import Message
 from textual.widgets import Static
 
 from studio.engines.haunted.tournament import SINGLE
-from studio.screens.dialogs import ConfirmDialog, ErrorDialog
+from studio.screens.dialogs import ConfirmDialog, ErrorDialog, NameDialog
 from studio.screens.formatting import inert
 from studio.screens.haunted.screens import make
 from studio.sessions import access
+from studio.sessions.haunted.cluster import ParallelRun, cluster_line, where_to_run
 from studio.sessions.haunted.confinement import refuse_unconfined
 from studio.sessions.haunted.results import Results, replay_of, write_csv
 from studio.sessions.haunted.tournament import (
@@ -58,6 +59,8 @@ class RunningTournament:
             progress = self.active_run.progress()
             done, scheduled = progress.done, progress.scheduled
             about = "cancelling…" if self._cancelling else progress.current or "…"
+            if isinstance(self.active_run, ParallelRun) and not self._cancelling:
+                about = cluster_line(self.active_run)
         elif self.results is None:
             done, scheduled, about = 0, 0, self._note or "not run yet: enter runs it"
             try:
@@ -69,6 +72,8 @@ class RunningTournament:
         else:
             done, scheduled = len(self.results.matches), self.results.scheduled
             about = self._summary()
+        if self.where and self.active_run is None:
+            about += f" · runs on {self.where}"
         if self.skipped:  # who does not play, and why: the entrants pane cuts it at 80 columns
             about += " · skipped: " + "; ".join(f"{name} ({why})"
                                                 for name, why in self.skipped.items())
@@ -153,14 +158,28 @@ class RunningTournament:
                 return
         if self.running:
             return
-        self.active_run = TournamentRun(plan, resume=resume, notify=lambda: self.post_message(
-            RunProgressed()))
+        def notify() -> None:
+            self.post_message(RunProgressed())
+
+        self.active_run = (ParallelRun(plan, self.where, resume=resume, notify=notify)
+                           if self.where else TournamentRun(plan, resume=resume, notify=notify))
         self._note, self._cancelling = "", False
         self._loaded = self.tournament_name
         self.results = Results(self.active_run.progress().document)
         self.refresh_view()
         self.refresh_bindings()
         self._play(self.active_run)
+
+    @work(exclusive=True, group="tournament-dialog")
+    async def action_where_to_run(self) -> None:
+        """Here, or on a cluster: asked as a line of text, checked before the dialog closes."""
+        answer = await self.app.push_screen_wait(NameDialog(
+            "Where to run: empty for here, local or local:N for this machine's cores, or a "
+            "Dask scheduler such as tcp://10.0.0.5:8786", self.where, "Use",
+            check=where_to_run))
+        if answer is not None and not self.running:
+            self.where = answer
+            self._draw_status()
 
     def _refuse_unconfined(self) -> None:
         """ProjectError when the project or this tournament sets ``require_confinement`` and
@@ -171,7 +190,7 @@ class RunningTournament:
         refuse_unconfined(required, f"tournament {table['name']!r}")
 
     @work(thread=True, exclusive=True, group="tournament")
-    def _play(self, run: TournamentRun) -> None:
+    def _play(self, run: TournamentRun) -> None:  # a ParallelRun opens its cluster here too
         """Runs on a worker thread: the AIs think in their own processes, the keys keep working."""
         error, cancelled = None, False
         try:

@@ -165,6 +165,22 @@ def resolve_entrant(spec: str, config: MatchConfig, teams: Sequence[TeamEntry] =
     return Entrant(shown, make, runtime, source, digest, monster, alternate)
 
 
+def shipped_entrant(name: str, runtime: str, runs: str, *, source: str, digest: str,
+                    config: MatchConfig, monster: str = "", alternate: str = "",
+                    in_process: bool = False, require_confinement: bool = False) -> Entrant:
+    """An entrant that runs ``runs`` (``builtin:NAME`` or a file written from shipped source
+    text, on a cluster worker) while its replay names ``source``, where the coordinator read
+    it: the replay is then the one a local run writes.
+
+    Raises:
+        ProjectError: the AI runners are not available.
+    """
+    if runtime == "builtin" and runs[len(PREFIX):] in SIMULATING:
+        prepare_simulator()
+    make = _maker(runs, runtime, config, in_process, False, require_confinement)
+    return Entrant(name, make, runtime, source, digest, monster, alternate)
+
+
 def _veil(make: Callable[[], Player]) -> Callable[[], Player]:
     return lambda: VeiledPlayer(make())
 

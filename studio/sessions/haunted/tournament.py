@@ -66,13 +66,14 @@ def feed_file(folder: Path) -> Path:
 
 
 def saved_matches(folder: Path) -> dict[int, MatchResult]:
-    """The matches of an earlier run, by schedule number (consecutive from 1)."""
+    """The matches of an earlier run, by schedule number. Not always consecutive: a run that
+    plays several matches at once (``--cluster``) saves them in the order they finish."""
     done: dict[int, MatchResult] = {}
-    number = 1
-    while replay_file(folder, number).exists():
-        done[number] = MatchResult.from_replay(load_replay(replay_file(folder, number)))
-        number += 1
-    return done
+    for path in folder.glob("match-*.json.gz"):
+        number = path.name.removeprefix("match-").removesuffix(".json.gz")
+        if number.isdigit() and int(number) > 0 and path == replay_file(folder, int(number)):
+            done[int(number)] = MatchResult.from_replay(load_replay(path))
+    return dict(sorted(done.items()))
 
 
 def read_index(folder: Path) -> dict[str, Any] | None:

@@ -1,0 +1,419 @@
+"""Tournaments on many cores or machines, with Dask distributed (issue 31).
+
+The coordinator (this process) keeps everything a local run keeps: it decides which matches can
+be played (:func:`~studio.engines.haunted.fixtures.open_fixtures`), sends each as a
+:class:`~studio.sessions.haunted.match_task.MatchTask` to the cluster, and writes every replay,
+``index.json`` and the live feed itself, in the order matches finish. Match seeds come from the
+schedule, so once every result is in, the sequential engine given them all plays nothing and
+returns what a sequential run returns. Dask reruns a task whose worker died on another worker
+and completes its future once: a match lost with a worker is played again and counted once.
+
+``distributed`` is an optional extra (``tilegame-studio[cluster]``); it is imported only when a
+cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from studio import __version__
+from studio.engines.haunted import replay as replays
+from studio.engines.haunted.fixtures import known_fixtures, open_fixtures
+from studio.engines.haunted.match import MatchResult
+from studio.engines.haunted.tournament import Fixture, Played
+from studio.sessions.haunted.match_task import (AISource, MatchOutcome, MatchTask,
+                                                WorkerRefused, play_task, task_for)
+from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun
+from studio.storage.errors import ProjectError
+
+INSTALL = "pip install 'tilegame-studio[cluster]'"
+MISSING = f"--cluster needs Dask distributed, which is not installed: {INSTALL}"
+LOOK_EVERY = 0.5
+"""Seconds at least between two looks at the workers during a run (for progress only)."""
+POLL = 0.25
+"""Seconds between looks at a cancel request while matches are out on the cluster."""
+
+
+def require_distributed() -> Any:
+    """The ``distributed`` module.
+
+    Raises:
+        ProjectError: it is not installed (one line saying how to install it).
+    """
+    try:
+        import distributed  # noqa: PLC0415
+    except ImportError:
+        raise ProjectError(MISSING) from None
+    return distributed
+
+
+def parse_address(spec: str) -> tuple[str, int]:
+    """``local`` / ``local:N`` -> ("local", N, default the cores); a scheduler address -> (it, 0).
+
+    Raises:
+        ProjectError: neither form.
+    """
+    if spec == "local" or spec.startswith("local:"):
+        count = spec.partition(":")[2] or str(os.cpu_count() or 1)
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise ProjectError(f"--cluster {spec}: give local:N with N from 1 to 256")
+        return "local", int(count)
+    if "://" in spec or ":" in spec:
+        return spec, 0
+    raise ProjectError(f"--cluster {spec!r}: give local, local:N or a scheduler address such "
+                       "as tcp://10.0.0.5:8786")
+
+
+@contextmanager
+def _usable_stderr() -> Iterator[None]:
+    """sys.stderr with a real file descriptor while worker processes start.
+
+    Inside the studio's UI (and its tests) Textual replaces sys.stderr with an object without
+    one, and multiprocessing's resource tracker, started with the first local worker, then
+    fails with "bad value(s) in fds_to_keep".
+    """
+    saved = sys.stderr
+    try:
+        usable = saved is not None and saved.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable and sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
+def _worker_state() -> dict[str, str]:
+    """Run on each worker by :meth:`ClusterPool.refusals`."""
+    from studio.engines.haunted.ai.probe import gap  # noqa: PLC0415
+    from studio.sessions.haunted.match_task import _studio_version  # noqa: PLC0415
+
+    return {"version": _studio_version(), "gap": gap()}
+
+
+class ClusterPool:
+    """A Dask client; for ``local[:N]`` also the local cluster of N worker processes it owns.
+
+    Args:
+        spec: ``local``, ``local:N`` or a scheduler address (``tcp://HOST:PORT``).
+        timeout: seconds to reach a scheduler.
+    """
+
+    def __init__(self, spec: str, *, timeout: float = 10.0) -> None:
+        distributed = require_distributed()
+        self._distributed = distributed
+        address, count = parse_address(spec)
+        self._cluster = None
+        quiet = logging.ERROR  # the CLI's own progress line says what matters
+        try:
+            if address == "local":
+                with _usable_stderr():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=count, threads_per_worker=1, processes=True,
+                        host="127.0.0.1", dashboard_address=None, silence_logs=quiet)
+                address = self._cluster.scheduler_address
+            self.client = distributed.Client(address, timeout=timeout)
+        except OSError as exc:
+            self.close()
+            raise ProjectError(f"cannot reach the Dask scheduler at {address}: {exc}",
+                               hint="start one with `dask scheduler` and workers with "
+                                    "`dask worker ADDRESS`") from None
+        self.address = address
+
+    def workers(self) -> dict[str, dict[str, Any]]:
+        """Per worker address: its host, threads and the match tasks it holds now."""
+        info = self.client.scheduler_info(n_workers=-1)["workers"]
+        processing = self.client.processing()
+        return {addr: {"host": w.get("host", ""), "threads": w.get("nthreads", 1),
+                       "processing": len(processing.get(addr, ()))}
+                for addr, w in info.items()}
+
+    def slots(self) -> int:
+        """How many matches the cluster plays at once (its worker threads)."""
+        return sum(w["threads"] for w in self.workers().values())
+
+    def survey(self) -> list[dict[str, Any]]:
+        """Every worker as :meth:`workers` lists it, with its studio version and what its AI
+        confinement lacks ("" when complete), by address."""
+        states = self.client.run(_worker_state)
+        return [{"address": addr, **info, "version": states.get(addr, {}).get("version", "?"),
+                 "gap": states.get(addr, {}).get("gap", "")}
+                for addr, info in sorted(self.workers().items())]
+
+    def refusals(self, require_confinement: bool, wait: float = 30.0) -> list[str]:
+        """Why workers would refuse this coordinator's matches (each task checks again: a
+        worker may join later); waits up to ``wait`` seconds for a first worker."""
+        try:
+            self.client.wait_for_workers(1, timeout=wait)
+        except TimeoutError:
+            return [f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
+                    f"(start some with `dask worker {self.address}`)"]
+        problems = []
+        for addr, state in sorted(self.client.run(_worker_state).items()):
+            if state["version"] != __version__:
+                problems.append(f"worker {addr} has studio {state['version']}, the "
+                                f"coordinator {__version__}")
+            elif require_confinement and state["gap"]:
+                problems.append(f"worker {addr} cannot confine AIs ({state['gap']}) and the "
+                                "tournament requires confinement")
+        return problems
+
+    def submit(self, task: MatchTask) -> Any:
+        # A fresh key per submission: a resumed run's match must not be served from memory.
+        return self.client.submit(play_task, task, key=f"match-{task.number}-{uuid.uuid4().hex}",
+                                  pure=False)
+
+    def finished(self, futures: list[Any], timeout: float) -> list[Any]:
+        """Those of ``futures`` that are done, waiting up to ``timeout`` for the first."""
+        try:
+            done, _ = self._distributed.wait(futures, timeout=timeout,
+                                             return_when="FIRST_COMPLETED")
+        except TimeoutError:  # distributed.TimeoutError is this one
+            return []
+        return list(done)
+
+    def cancel(self, futures: list[Any]) -> None:
+        if futures:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    def __enter__(self) -> ClusterPool:
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class Load:
+    """Where a parallel run is: matches done, out on the cluster, and not started yet."""
+
+    done: int
+    running: int
+    queued: int
+    rate: float
+    """Matches per second since the run started (0 until one finished)."""
+
+    @property
+    def seconds_left(self) -> float | None:
+        left = self.running + self.queued
+        return left / self.rate if self.rate > 0 else None
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    return (f"{hours}h{rest // 60:02d}m" if hours else
+            f"{rest // 60}m{rest % 60:02d}s" if rest >= 60 else f"{rest}s")
+
+
+def progress_line(load: Load, width: int = 20) -> str:
+    """``[#####---]  12/120 done, 2 running, 106 queued, 1.5 matches/s, about 1m12s left``."""
+    total = load.done + load.running + load.queued
+    filled = round(width * load.done / total) if total else width
+    left = load.seconds_left
+    when = f", about {_duration(left)} left" if left is not None else ""
+    return (f"[{'#' * filled}{'-' * (width - filled)}] {load.done:>{len(str(total))}}/{total} "
+            f"done, {load.running} running, {load.queued} queued, {load.rate:.2f} matches/s"
+            f"{when}")
+
+
+def where_to_run(text: str) -> str:
+    """The tournament screen's "where to run" as typed: "" (or ``here``) for here, else a
+    ``--cluster`` value.
+
+    Raises:
+        ProjectError: neither, or ``distributed`` is not installed (checked now, not at run).
+    """
+    text = text.strip()
+    if text in ("", "here"):
+        return ""
+    parse_address(text)
+    require_distributed()
+    return text
+
+
+def hosts_text(hosts: dict[str, tuple[int, int]]) -> str:
+    """``busy/workers 10.0.0.7 2/2, 10.0.0.8 1/2`` (matches in hand, workers; per host)."""
+    if not hosts:
+        return ""
+    return "busy/workers " + ", ".join(f"{host} {busy}/{workers}" for host, (workers, busy)
+                                       in sorted(hosts.items()))
+
+
+def cluster_line(run: ParallelRun) -> str:
+    """A parallel run as the tournament screen's status line says it: how far, how fast, and
+    the workers per host (from what the run saw at its last match: no cluster call)."""
+    load = run.seen
+    left = load.seconds_left
+    when = f" · about {_duration(left)} left" if left is not None else ""
+    hosts = hosts_text(run.hosts)
+    return (f"{run.where}: {load.running} running · {load.queued} queued · "
+            f"{load.rate:.2f}/s{when}" + (f" · {hosts}" if hosts else ""))
+
+
+class ParallelRun(TournamentRun):
+    """A :class:`TournamentRun` whose matches are played on a cluster.
+
+    Args:
+        pool: a :class:`ClusterPool`, or where to open one for the run (``local``, ``local:N``
+            or a scheduler address: opened and closed on the run's thread, so a screen's run
+            does not wait for a cluster on the event loop).
+
+    Cancelling drops the matches out on the cluster (a resumed run plays them again); the
+    pace setting does not apply (a match is not played turn by turn here).
+    """
+
+    def __init__(self, plan: TournamentPlan, pool: ClusterPool | str, *, resume: bool = False,
+                 notify: Callable[[], None] | None = None,
+                 on_match: Callable[[Played], None] | None = None) -> None:
+        super().__init__(plan, resume=resume, notify=notify, on_match=on_match)
+        self.where = pool if isinstance(pool, str) else pool.address
+        self.pool: ClusterPool | None = None if isinstance(pool, str) else pool
+        self._out: dict[Any, Fixture] = {}
+        self._clock = time.monotonic()
+        self._new = 0
+        self.outcomes: dict[int, MatchOutcome] = {}
+        """What the workers sent back, by schedule number (where and how each was played)."""
+        self.seen = Load(0, 0, plan.scheduled, 0.0)
+        """:meth:`load` as of the last match: safe to read from any thread without asking the
+        cluster."""
+        self.hosts: dict[str, tuple[int, int]] = {}
+        """Per worker host, as of the last look: (workers, matches in hand)."""
+        self._looked = float("-inf")
+        self._slots = 1
+
+    def load(self) -> Load:
+        """Where the run is now (the cluster's size as of the last look at it)."""
+        done = len(self._played)
+        running = min(len(self._out), max(1, self._slots))
+        elapsed = time.monotonic() - self._clock
+        rate = self._new / elapsed if self._new and elapsed > 0 else 0.0
+        return Load(done, running, self.plan.scheduled - done - running, rate)
+
+    def _look(self) -> None:
+        """Refresh :attr:`seen`, and every :data:`LOOK_EVERY` seconds :attr:`hosts` (two calls
+        to the scheduler: per match they cost a third of a tiny match's time on the
+        coordinator); then tell whoever follows the run."""
+        now = time.monotonic()
+        if self.pool is not None and now - self._looked >= LOOK_EVERY:
+            hosts: dict[str, tuple[int, int]] = {}
+            workers = self.pool.workers()
+            for info in workers.values():
+                count, busy = hosts.get(info["host"], (0, 0))
+                hosts[info["host"]] = (count + 1, busy + info["processing"])
+            self.hosts, self._looked = hosts, now
+            self._slots = sum(info["threads"] for info in workers.values()) or 1
+        self.seen = self.load()
+        self._notify()
+
+    def _play(self, entrants: list, hooks: dict[str, Any]) -> dict[str, Any]:
+        if self.pool is not None:
+            return self._play_on(entrants)
+        with ClusterPool(self.where) as pool:
+            self.pool = pool
+            try:
+                return self._play_on(entrants)
+            finally:
+                self.pool = None
+
+    def _play_on(self, entrants: list) -> dict[str, Any]:
+        assert self.pool is not None
+        refused = self.pool.refusals(self.plan.require_confinement)
+        if refused:
+            raise ProjectError("the cluster cannot play this tournament: " + "; ".join(refused))
+        for fixture in self._fixtures(known=True):  # a resumed run lists what it reuses first
+            if fixture.number in self._done:
+                self._started(fixture)
+        # Read once: every match plays the sources as they were when the run began.
+        sources = [AISource.of(entrant) for entrant in entrants]
+        self._clock = time.monotonic()
+        try:
+            self._dispatch(entrants, sources)
+        finally:
+            self.pool.cancel(list(self._out))
+            self._out.clear()
+        return super()._play(entrants, {"done": self._done})
+
+    def _fixtures(self, known: bool = False) -> list[Fixture]:
+        plan = self.plan
+        pick = known_fixtures if known else open_fixtures
+        return pick(plan.mode, len(plan.entrants), plan.seed, self._done,
+                    school_sizes=plan.school_sizes, third_place=plan.third_place)
+
+    def _dispatch(self, entrants: list, sources: list[AISource]) -> None:
+        plan, submitted = self.plan, False
+        assert self.pool is not None
+        while True:
+            self._check()
+            out = {f.number for f in self._out.values()}
+            for fixture in self._fixtures():
+                if fixture.number not in out:
+                    task = task_for(fixture.number, sources[fixture.home],
+                                    sources[fixture.away], plan.maps, plan.config,
+                                    fixture.seed, __version__,
+                                    require_confinement=plan.require_confinement,
+                                    in_process=plan.in_process_builtins)
+                    self._out[self.pool.submit(task)] = fixture
+                    submitted = True
+            if submitted:
+                self._look()
+                submitted = False
+            if not self._out:
+                return
+            for future in self.pool.finished(list(self._out), POLL):
+                self._collect(future, entrants)
+
+    def _collect(self, future: Any, entrants: list) -> None:
+        fixture = self._out.pop(future)
+        try:
+            outcome: MatchOutcome = future.result()
+        except WorkerRefused as exc:
+            raise ProjectError(str(exc)) from None
+        except Exception as exc:  # a worker lost too often (KilledWorker), a task error
+            raise ProjectError(f"match {fixture.number} failed on the cluster: "
+                               f"{type(exc).__name__}: {exc}") from None
+        result = MatchResult.from_replay(outcome.replay)
+        self.outcomes[fixture.number] = outcome
+        self._done[fixture.number] = result
+        self._new += 1
+        if self.feed is not None:
+            self._feed_rounds(fixture, entrants, result)
+        self._finished(Played(fixture.stage, fixture.home, fixture.away, fixture.seed, result,
+                              fixture.number))
+        self._look()
+
+    def _feed_rounds(self, fixture: Fixture, entrants: list, result: MatchResult) -> None:
+        """The match's start, rounds and turns into the feed, as a local run writes them while
+        it plays (turns re-simulated from the replay): a spectator or ``replay_bodies`` reads
+        the same feed, only all at once when the match ends."""
+        feed, body = self.feed, result.replay
+        home, away = entrants[fixture.home], entrants[fixture.away]
+        feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
+                           self.plan.maps, fixture.number, fixture.stage)
+        boards = replays.maps_of(body)
+        for number, played in enumerate(result.rounds, 1):
+            for frame in replays.frames(body, number):
+                if frame.record is None:
+                    feed.round_started(number, boards[played.map], played.home, frame.state)
+                else:
+                    feed.turn_played(number, frame.state, list(frame.events), frame.record)
+            feed.round_ended(played)
+
