@@ -1,0 +1,184 @@
+"""The cluster a tournament runs on: Dask distributed's client, its workers and what they play
+(issue 31). :class:`ClusterPool` starts a local cluster (``local[:N]``) or joins a scheduler
+(``tcp://HOST:PORT``), says which workers would play a match differently (another studio
+version, no confinement where the tournament requires it) and hands matches out as tasks.
+
+``distributed`` is an optional extra (``tilegame-studio[cluster]``); it is imported only when a
+cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from studio import __version__
+from studio.sessions.haunted.match_task import MatchTask, play_task
+from studio.storage.errors import ProjectError
+
+INSTALL = "pip install 'tilegame-studio[cluster]'"
+MISSING = f"--cluster needs Dask distributed, which is not installed: {INSTALL}"
+
+
+def require_distributed() -> Any:
+    """The ``distributed`` module.
+
+    Raises:
+        ProjectError: it is not installed (one line saying how to install it).
+    """
+    try:
+        import distributed  # noqa: PLC0415
+    except ImportError:
+        raise ProjectError(MISSING) from None
+    return distributed
+
+
+def parse_address(spec: str) -> tuple[str, int]:
+    """``local`` / ``local:N`` -> ("local", N, default the cores); a scheduler address -> (it, 0).
+
+    Raises:
+        ProjectError: neither form.
+    """
+    if spec == "local" or spec.startswith("local:"):
+        count = spec.partition(":")[2] or str(os.cpu_count() or 1)
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise ProjectError(f"--cluster {spec}: give local:N with N from 1 to 256")
+        return "local", int(count)
+    if "://" in spec or ":" in spec:
+        return spec, 0
+    raise ProjectError(f"--cluster {spec!r}: give local, local:N or a scheduler address such "
+                       "as tcp://10.0.0.5:8786")
+
+
+@contextmanager
+def _usable_stderr() -> Iterator[None]:
+    """sys.stderr with a real file descriptor while worker processes start.
+
+    Inside the studio's UI (and its tests) Textual replaces sys.stderr with an object without
+    one, and multiprocessing's resource tracker, started with the first local worker, then
+    fails with "bad value(s) in fds_to_keep".
+    """
+    saved = sys.stderr
+    try:
+        usable = saved is not None and saved.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable and sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
+def _worker_state() -> dict[str, str]:
+    """Run on each worker by :meth:`ClusterPool.refusals`."""
+    from studio.engines.haunted.ai.probe import gap  # noqa: PLC0415
+    from studio.sessions.haunted.match_task import _studio_version  # noqa: PLC0415
+
+    return {"version": _studio_version(), "gap": gap()}
+
+
+class ClusterPool:
+    """A Dask client; for ``local[:N]`` also the local cluster of N worker processes it owns.
+
+    Args:
+        spec: ``local``, ``local:N`` or a scheduler address (``tcp://HOST:PORT``).
+        timeout: seconds to reach a scheduler.
+    """
+
+    def __init__(self, spec: str, *, timeout: float = 10.0) -> None:
+        distributed = require_distributed()
+        self._distributed = distributed
+        address, count = parse_address(spec)
+        self._cluster = None
+        quiet = logging.ERROR  # the CLI's own progress line says what matters
+        try:
+            if address == "local":
+                with _usable_stderr():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=count, threads_per_worker=1, processes=True,
+                        host="127.0.0.1", dashboard_address=None, silence_logs=quiet)
+                address = self._cluster.scheduler_address
+            self.client = distributed.Client(address, timeout=timeout)
+        except OSError as exc:
+            self.close()
+            raise ProjectError(f"cannot reach the Dask scheduler at {address}: {exc}",
+                               hint="start one with `dask scheduler` and workers with "
+                                    "`dask worker ADDRESS`") from None
+        self.address = address
+
+    def workers(self) -> dict[str, dict[str, Any]]:
+        """Per worker address: its host, threads and the match tasks it holds now."""
+        info = self.client.scheduler_info(n_workers=-1)["workers"]
+        processing = self.client.processing()
+        return {addr: {"host": w.get("host", ""), "threads": w.get("nthreads", 1),
+                       "processing": len(processing.get(addr, ()))}
+                for addr, w in info.items()}
+
+    def slots(self) -> int:
+        """How many matches the cluster plays at once (its worker threads)."""
+        return sum(w["threads"] for w in self.workers().values())
+
+    def survey(self) -> list[dict[str, Any]]:
+        """Every worker as :meth:`workers` lists it, with its studio version and what its AI
+        confinement lacks ("" when complete), by address."""
+        states = self.client.run(_worker_state)
+        return [{"address": addr, **info, "version": states.get(addr, {}).get("version", "?"),
+                 "gap": states.get(addr, {}).get("gap", "")}
+                for addr, info in sorted(self.workers().items())]
+
+    def refusals(self, require_confinement: bool, wait: float = 30.0) -> list[str]:
+        """Why workers would refuse this coordinator's matches (each task checks again: a
+        worker may join later); waits up to ``wait`` seconds for a first worker."""
+        try:
+            self.client.wait_for_workers(1, timeout=wait)
+        except TimeoutError:
+            return [f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
+                    f"(start some with `dask worker {self.address}`)"]
+        problems = []
+        for addr, state in sorted(self.client.run(_worker_state).items()):
+            if state["version"] != __version__:
+                problems.append(f"worker {addr} has studio {state['version']}, the "
+                                f"coordinator {__version__}")
+            elif require_confinement and state["gap"]:
+                problems.append(f"worker {addr} cannot confine AIs ({state['gap']}) and the "
+                                "tournament requires confinement")
+        return problems
+
+    def submit(self, task: MatchTask) -> Any:
+        # A fresh key per submission: a resumed run's match must not be served from memory.
+        return self.client.submit(play_task, task, key=f"match-{task.number}-{uuid.uuid4().hex}",
+                                  pure=False)
+
+    def finished(self, futures: list[Any], timeout: float) -> list[Any]:
+        """Those of ``futures`` that are done, waiting up to ``timeout`` for the first."""
+        try:
+            done, _ = self._distributed.wait(futures, timeout=timeout,
+                                             return_when="FIRST_COMPLETED")
+        except TimeoutError:  # distributed.TimeoutError is this one
+            return []
+        return list(done)
+
+    def cancel(self, futures: list[Any]) -> None:
+        if futures:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    def __enter__(self) -> ClusterPool:
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
