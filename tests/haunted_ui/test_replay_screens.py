@@ -262,6 +262,12 @@ async def test_the_table_cuts_names_only_as_far_as_the_width_needs(ht_project: P
         assert len(browser.shown) == 2
         await pilot.press("slash", "ctrl+u", *"waffletown", "enter")
         assert len(browser.shown) == 2
+        # At 60 the maps go too rather than show cut to "ma" and "De" without a mark.
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(table.columns) == 3
+        assert table.virtual_size.width <= table.scrollable_content_region.width
         await pilot.resize_terminal(140, 30)
         await pilot.pause()
         await pilot.pause()

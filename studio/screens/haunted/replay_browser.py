@@ -172,7 +172,10 @@ class ReplayBrowserScreen(HauntedScreen):
             if used + MAPS_AT_LEAST <= width:
                 break
         seed = room(shown, 4) if self.infos else 0
-        columns = len(COLUMNS) if used + MAPS_AT_LEAST + seed <= width else 4
+        # Too narrow for the maps as well (60 columns): they go, as the seed does at 80, rather
+        # than show cut to "ma" and "De" with no mark; the line below has them.
+        columns = len(COLUMNS) if used + MAPS_AT_LEAST + seed <= width else \
+            4 if used + MAPS_AT_LEAST <= width else 3
         maps = max(width - used - (seed if columns == 5 else 0) - 2, MAPS_AT_LEAST - 2)
         for info, row in zip(self.infos, shown):
             row[3] = maps_cell(info.maps, maps)
