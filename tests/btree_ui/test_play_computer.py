@@ -108,3 +108,26 @@ def test_play_after_the_computer_moved(snap_compare, bt_folder: Path, budget) ->
 
     app = studio_app(seat(bt_folder / "tic-tac-toe.toml", "O", "computer"))
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+def test_play_while_the_computer_thinks(snap_compare, bt_folder: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from studio.engines.btree.play.computer import ComputerJob
+
+    def thinking(self, progress=None, cancel=None):
+        """A search that has done 1234 playouts and goes on until it is cancelled (on leaving)."""
+        progress(1234)
+        cancel.wait(20)
+
+    monkeypatch.setattr(ComputerJob, "run", thinking)
+
+    async def run(pilot) -> None:
+        await pilot.press("g")
+        play = pilot.app.screen
+        await settle(pilot, play)
+        await pilot.press("5")
+        await wait_until(pilot, lambda: play.playouts == 1234, "no progress shown", timeout=20)
+        await pilot.pause(0.2)
+
+    app = studio_app(seat(bt_folder / "tic-tac-toe.toml", "O", "computer"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run)

@@ -316,7 +316,10 @@ class PlayView(BtreeScreen):
         shown = self.previewed()
         if not choices:
             canvas = Canvas(36, 1)
-            message = self.wait.text if isinstance(self.wait, GameOver) else "(no choice now)"
+            wait = self.wait
+            message = wait.text if isinstance(wait, GameOver) else \
+                f"({wait.player}: the computer's move)" if isinstance(wait, Thinking) else \
+                "(no choice now)"
             canvas.put(0, 0, message, styles.muted)
             view.set_lines(canvas.strips())
             return
