@@ -195,3 +195,18 @@ def test_the_computer_never_loses_tic_tac_toe_to_random() -> None:
                 for seed in range(10) for pid in ("X", "O")]
     assert "loss" not in outcomes
     assert outcomes.count("win") >= 12
+
+
+def test_a_forced_move_is_played_at_once() -> None:
+    prog = program("tic-tac-toe")
+    engine = start(prog, [0, 1, 2, 4, 3, 5, 7, 6])  # one empty cell left
+    found = Computer(prog).search(engine.snapshot(), seconds=5.0)
+    assert found.index == 0 and found.playouts == 0 and found.seconds < 1.0
+
+
+def test_the_time_per_move_holds_on_long_playouts() -> None:
+    # Sokoban playouts wander for hundreds of moves (some 0.1 s each here): the clock is read
+    # inside them too, so a move takes its time and not a playout more.
+    prog = program("sokoban")
+    found = Computer(prog).search(start(prog).snapshot(), seconds=0.2)
+    assert found.seconds < 0.6 and found.proof is None  # loose: the machine may be loaded

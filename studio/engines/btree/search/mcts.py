@@ -118,6 +118,8 @@ class Computer:
         self.program = program if isinstance(program, Program) else Program(program)
         self.engine = Engine(self.program)
         self.display_reset = display_reset
+        self._deadline: float | None = None
+        self._cancel: Any = None
 
     def search(
         self,
@@ -153,7 +155,9 @@ class Computer:
         start = time.perf_counter()
         done = 0
         deadline = None if seconds is None else start + seconds
-        while root.proof is None and (playouts is None or done < playouts):
+        self._deadline, self._cancel = deadline, cancel
+        forced = len(root.edges) == 1  # nothing to choose: played at once, time kept for later
+        while not forced and root.proof is None and (playouts is None or done < playouts):
             self._iterate(root)
             done += 1
             # The clock every playout: one costs a millisecond or more on a big board, a clock
@@ -292,9 +296,14 @@ class Computer:
         engine.restore(node.snap)
         engine.rng.state = float(self._rng.below(_RNG_STATES))
         rng = self._rng
-        for _ in range(PLAYOUT_MOVES):
+        deadline, cancel = self._deadline, self._cancel
+        for move in range(PLAYOUT_MOVES):
             if engine.waiting != "choice":
                 break
+            # A long playout on a big board can outlast the time per move: look at the clock.
+            if move % 16 == 15 and ((deadline is not None and time.perf_counter() >= deadline)
+                                    or (cancel is not None and cancel.is_set())):
+                return None
             engine.choose(rng.below(len(engine.choices)))
             self._run()
         if engine.result is not None:
