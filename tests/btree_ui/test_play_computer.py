@@ -131,3 +131,23 @@ def test_play_while_the_computer_thinks(snap_compare, bt_folder: Path,
 
     app = studio_app(seat(bt_folder / "tic-tac-toe.toml", "O", "computer"))
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+async def test_balance_from_play(bt_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from studio.screens.btree.balance import BalanceScreen
+
+    monkeypatch.setattr(BalanceScreen, "games", 2)
+    monkeypatch.setattr(BalanceScreen, "playouts", 100)
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        play = app.screen
+        await settle(pilot, play)
+        await pilot.press("B")
+        screen = app.screen
+        assert isinstance(screen, BalanceScreen)
+        await wait_until(pilot, lambda: screen.took is not None, "balance did not finish", timeout=60)
+        assert screen.report.games == 2 and set(screen.report.seats) == {"X", "O"}
+        await pilot.press("escape")
+        await settle(pilot, play)
+        assert app.screen is play and isinstance(play.wait, ChoiceWait)

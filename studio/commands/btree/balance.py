@@ -10,7 +10,7 @@ import sys
 from studio.commands import command
 from studio.commands.btree.formats import load_compiled
 from studio.commands.btree.play import project_body
-from studio.engines.btree.play.balance import BalanceReport, balance
+from studio.engines.btree.play.balance import BalanceReport, balance, report_lines
 from studio.storage import ProjectError
 
 
@@ -26,24 +26,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: the project's)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
-
-
-def report_lines(name: str, report: BalanceReport, how: str) -> list[str]:
-    """The report as text: a row per seat, then lengths and results."""
-    lines = [f"{name}: {report.games} games, the computer on every seat ({how})",
-             f"{'seat':<8}{'first':>6}  {'win':<22}{'draw':<22}loss"]
-    for record in report.seats.values():
-        cells = []
-        for outcome in ("win", "draw", "loss"):
-            rate, low, high = record.rate(outcome)
-            cells.append(f"{rate:6.1%} [{low:.1%}–{high:.1%}]".ljust(22))
-        lines.append(f"{record.pid:<8}{record.first:>6}  {''.join(cells)}".rstrip())
-    if report.lengths:
-        lines.append(f"mean length {report.mean_length:.1f} moves (shortest {min(report.lengths)}, "
-                     f"longest {max(report.lengths)}); 95% intervals are Wilson's")
-    for text, count in sorted(report.results.items(), key=lambda item: -item[1]):
-        lines.append(f"  {count:>4} × {text}")
-    return lines
 
 
 def report_json(report: BalanceReport) -> dict:

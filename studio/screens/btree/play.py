@@ -50,7 +50,8 @@ class BtreePlayScreen(ComputerTurns):
         "the board and listed beside it. Choose by its button, its number, the list (tab, "
         "enter), the board cursor (shift+arrows) or the mouse. A computer seat thinks while "
         "keys still work; u undoes a whole move (yours and the computer's reply); the "
-        "debugger (b) steps through the tree; s asks the solver for a way to win.")
+        "debugger (b) steps through the tree; s asks the solver for a way to win; B lets the "
+        "computer play itself to show whether the game favours a seat.")
 
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
@@ -79,6 +80,7 @@ class BtreePlayScreen(ComputerTurns):
         Binding("R", "restart(False)", "Same seed", show=False),
         Binding("b", "debugger", "Debug"),
         Binding("s", "solver", "Solve"),
+        Binding("B", "balance", "Balance", show=False),
         Binding("l", "layers", "Layers", show=False),
         Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"),
         Binding("plus", "width(1)", "Wider", show=False, key_display="+"),
@@ -347,6 +349,14 @@ class BtreePlayScreen(ComputerTurns):
         if not self.busy:
             self._stop_timer()
             self.app.push_screen(SolverScreen(self.document, self))
+
+    def action_balance(self) -> None:
+        """The computer against itself from the start: each seat's record (``B``)."""
+        from studio.screens.btree.balance import BalanceScreen
+
+        if not self.busy:
+            self._stop_timer()
+            self.app.push_screen(BalanceScreen(self.document, self))
 
     def action_save_replay(self) -> None:
         from studio.storage.btree.replay import save_replay

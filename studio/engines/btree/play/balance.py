@@ -90,17 +90,21 @@ def balance(
     seed: int = 0,
     board: Any = None,
     progress: Callable[[int, BalanceReport], None] | None = None,
+    cancel: Any = None,
 ) -> BalanceReport:
     """Play ``games`` games of the computer against itself, seeds ``seed``, ``seed + 1``, ….
 
     ``seconds`` per move, or ``playouts`` per move (then the report is the same on any machine).
-    ``progress`` is told after each game (games done, the report so far).
+    ``progress`` is told after each game (games done, the report so far); ``cancel.is_set()``
+    stops between moves (the game under way is left out of the report).
     """
     report = BalanceReport()
     program = program if isinstance(program, Program) else Program(program)
     seat = "computer" if seconds is None else f"computer:{seconds:g}"
     seats = {pid: seat for pid in player_pids(program)}
     for number in range(games):
+        if cancel is not None and cancel.is_set():
+            break
         session = PlaySession(program, seed + number, seats, board, computer_playouts=playouts)
         first: str | None = None
         seen: list[str] = []
@@ -118,6 +122,8 @@ def balance(
             if wait.player not in seen:
                 seen.append(wait.player)
             moves += 1
+            if cancel is not None and cancel.is_set():
+                return report
             if moves >= MAX_MOVES:
                 result = None
                 break
@@ -136,3 +142,20 @@ def balance(
             progress(number + 1, report)
     return report
 
+
+def report_lines(name: str, report: BalanceReport, how: str) -> list[str]:
+    """The report as text: a row per seat, then lengths and results."""
+    lines = [f"{name}: {report.games} games, the computer on every seat ({how})",
+             f"{'seat':<8}{'first':>6}  {'win':<18}{'draw':<18}loss"]
+    for record in report.seats.values():
+        cells = []
+        for outcome in ("win", "draw", "loss"):
+            rate, low, high = record.rate(outcome)
+            cells.append(f"{rate:4.0%} [{low:.0%}–{high:.0%}]".ljust(18))
+        lines.append(f"{record.pid:<8}{record.first:>6}  {''.join(cells)}".rstrip())
+    if report.lengths:
+        lines.append(f"mean length {report.mean_length:.1f} moves (shortest {min(report.lengths)}, "
+                     f"longest {max(report.lengths)}); 95% intervals are Wilson's")
+    for text, count in sorted(report.results.items(), key=lambda item: -item[1]):
+        lines.append(f"  {count:>4} × {text}")
+    return lines
