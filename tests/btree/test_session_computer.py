@@ -93,3 +93,20 @@ def test_studio_run_with_computer_seats(capsys: pytest.CaptureFixture[str]) -> N
     assert result.stdout.rstrip().splitlines()[-1].startswith("Game over")
     assert cli.main(["run", str(GAMES / "tic-tac-toe.toml"), "--player", "X=computer:x"]) == 1
     assert "computer[:SECONDS]" in capsys.readouterr().err
+
+
+def test_a_seat_changes_mid_game() -> None:
+    session = PlaySession(program("tic-tac-toe"), 0, {}, computer_playouts=200)
+    assert isinstance(session.advance(), ChoiceWait)
+    session.set_seat("X", "computer:0.5")
+    assert session.seat_of("X") == "computer" and session.seconds["X"] == 0.5
+    wait = session.advance(think=False)
+    assert isinstance(wait, Thinking)
+    wait.job.run()
+    assert session.play_computer(wait.job)
+    assert isinstance(session.advance(), ChoiceWait)
+    assert not session.can_undo  # X's turn became the computer's: no human turn to go back to
+    session.set_seat("X", "human")
+    assert session.seat_of("X") == "human" and "X" not in session.seconds
+    with pytest.raises(ValueError):
+        session.set_seat("X", "robot")

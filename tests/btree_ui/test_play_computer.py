@@ -151,3 +151,30 @@ async def test_balance_from_play(bt_folder: Path, monkeypatch: pytest.MonkeyPatc
         await pilot.press("escape")
         await settle(pilot, play)
         assert app.screen is play and isinstance(play.wait, ChoiceWait)
+
+
+async def test_c_hands_the_seat_to_move_to_the_computer_and_back(bt_folder: Path, budget) -> None:
+    app = studio_app(bt_folder / "tic-tac-toe.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        play = app.screen
+        await settle(pilot, play)
+        await pilot.press("c")  # the computer plays X from here
+        await human_turn(pilot, play)
+        assert play.session.seat_of("X") == "computer"
+        assert isinstance(play.wait, ChoiceWait) and play.wait.player == "O"
+        assert len(play.session.choices_made) == 1
+        await pilot.press("1")  # O moves; the computer answers for X
+        await human_turn(pilot, play)
+        assert len(play.session.choices_made) == 3 and play.wait.player == "O"
+        await pilot.press("u")  # O's move and X's reply go back together
+        await settle(pilot, play)
+        assert len(play.session.choices_made) == 1
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(play.wait, Thinking) or len(
+            play.session.choices_made) == 3, "X did not move", timeout=20)
+        await human_turn(pilot, play)
+        await pilot.press("c")  # O's seat: the computer's now too
+        await wait_until(pilot, lambda: play.session.seat_of("O") == "computer", "no seat change")
+        await wait_until(pilot, lambda: isinstance(play.wait, GameOver), "the game did not end",
+                         timeout=60)

@@ -51,7 +51,8 @@ class BtreePlayScreen(ComputerTurns):
         "enter), the board cursor (shift+arrows) or the mouse. A computer seat thinks while "
         "keys still work; u undoes a whole move (yours and the computer's reply); the "
         "debugger (b) steps through the tree; s asks the solver for a way to win; B lets the "
-        "computer play itself to show whether the game favours a seat.")
+        "computer play itself to show whether the game favours a seat; c hands the seat to move "
+        "to the computer, or takes it back.")
 
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
@@ -81,6 +82,7 @@ class BtreePlayScreen(ComputerTurns):
         Binding("b", "debugger", "Debug"),
         Binding("s", "solver", "Solve"),
         Binding("B", "balance", "Balance", show=False),
+        Binding("c", "computer_seat", "Computer plays", show=False),
         Binding("l", "layers", "Layers", show=False),
         Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"),
         Binding("plus", "width(1)", "Wider", show=False, key_display="+"),
@@ -349,14 +351,6 @@ class BtreePlayScreen(ComputerTurns):
         if not self.busy:
             self._stop_timer()
             self.app.push_screen(SolverScreen(self.document, self))
-
-    def action_balance(self) -> None:
-        """The computer against itself from the start: each seat's record (``B``)."""
-        from studio.screens.btree.balance import BalanceScreen
-
-        if not self.busy:
-            self._stop_timer()
-            self.app.push_screen(BalanceScreen(self.document, self))
 
     def action_save_replay(self) -> None:
         from studio.storage.btree.replay import save_replay

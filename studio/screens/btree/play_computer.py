@@ -3,7 +3,8 @@
 While a ``computer`` seat thinks, the status line counts its playouts (at most five redraws a
 second), move keys wait for the next human turn, and ``u`` takes back the last human move: the
 search is cancelled and its late answer dropped, since it belongs to a position left. A proven
-result ("X wins in 3") stays on the status line for as long as it holds.
+result ("X wins in 3") stays on the status line for as long as it holds. ``c`` hands the seat
+to move to the computer (or takes it back) and ``B`` shows the balance report.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import threading
 import time
 from textual import work
 
-from studio.engines.btree.play.session import Thinking
+from studio.engines.btree.play.session import AutoMove, ChoiceWait, Thinking
 from studio.screens.btree.play_view import PlayView
 
 PROGRESS_PERIOD = 0.2
@@ -79,3 +80,24 @@ class ComputerTurns(PlayView):
         """`` · computer: X wins in 2`` while a proof the computer made holds, else nothing."""
         proof = self.session.proven
         return f" · computer: {proof.text}" if proof is not None else ""
+
+    def action_computer_seat(self) -> None:
+        """The player to move becomes a computer seat, or a computer seat human again (``c``)."""
+        wait = self.wait
+        if self.busy or not isinstance(wait, (ChoiceWait, Thinking, AutoMove)):
+            return
+        pid = wait.player
+        human = self.session.seat_of(pid) != "human"
+        self._stop_timer()
+        self.session.set_seat(pid, "human" if human else "computer")
+        self.notify(f"Player {pid}: {'you play' if human else 'the computer plays'} (here; the "
+                    "saved seats stay as they are)", timeout=2)
+        self.advance()
+
+    def action_balance(self) -> None:
+        """The computer against itself from the start: each seat's record (``B``)."""
+        from studio.screens.btree.balance import BalanceScreen
+
+        if not self.busy:
+            self._stop_timer()
+            self.app.push_screen(BalanceScreen(self.document, self))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from studio.engines.common.splitmix import SplitMix64
@@ -132,6 +132,24 @@ class PlaySession(SolverSeat):
     def seat_of(self, pid: Any) -> str:
         """The seat kind of player ``pid`` (compared as a string; unlisted = human)."""
         return self.seats.get(str(pid), "human")
+
+    def set_seat(self, pid: Any, seat: str) -> None:
+        """Seat player ``pid`` anew mid-game (from the next wait on; undo marks stay as made).
+
+        Raises:
+            ValueError: ``seat`` is not a seat.
+        """
+        kind, seconds = parse_seat(seat)
+        self.seats[str(pid)] = kind
+        self.seconds.pop(str(pid), None)
+        if seconds is not None:
+            self.seconds[str(pid)] = seconds
+        self._pending = None  # an automatic pick made for the old seat is not made
+        mark = self._marks.get(self._made)
+        engine = self.engine
+        if mark is not None and mark.kind != "end" and str(engine.choice_player) == str(pid):
+            # undo stops at human turns: this one is now the seat's new kind
+            self._marks[self._made] = replace(mark, kind="human" if kind == "human" else "auto")
 
     # -- state ------------------------------------------------------------------------------
 
