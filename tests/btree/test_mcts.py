@@ -210,3 +210,35 @@ def test_the_time_per_move_holds_on_long_playouts() -> None:
     prog = program("sokoban")
     found = Computer(prog).search(start(prog).snapshot(), seconds=0.2)
     assert found.seconds < 0.6 and found.proof is None  # loose: the machine may be loaded
+
+
+def dice_game() -> dict:
+    """Two coin flips with a choice after the first: the search must explore below a chance node.
+
+    P picks "roll" or "quit" (a draw); a coin makes H or T; then P chooses "keep" (win on H, lose
+    on T) or "swap" (win on T, lose on H). Best play wins always, whatever the coin.
+    """
+    roll = node("player", rewrite("_ _", "A _", desc="roll"), rewrite("_ _", "Q Q", desc="quit"),
+                pid="P")
+    quit_ = node("draw", node("match", pattern=pat("Q")))
+    flip = node("random-try", node("rewrite", lhs=pat("A"), rhs=pat("H")),
+                node("rewrite", lhs=pat("A"), rhs=pat("T")))
+    pick = node("player", rewrite("_", "K", desc="keep"), rewrite("_", "S", desc="swap"), pid="P")
+    won = node("win", node("match", pattern=pat("H K")), pid="P")
+    won2 = node("win", node("match", pattern=pat("T S")), pid="P")
+    lost = node("lose", node("match-times", pattern=pat("_"), times=0), pid="P")
+    return game(node("order", set_board("_ _"), roll, quit_, flip, pick, won, won2, lost))
+
+
+def test_moves_after_a_chance_are_searched_by_their_own_visits() -> None:
+    prog = Program(dice_game())
+    engine = start(prog, seed=2)
+    found = Computer(prog).search(engine.snapshot(), seed=5, seconds=None, playouts=200)
+    assert found.index == 0, "rolling wins whatever the coin; quitting draws"
+    assert found.moves[0].value > 0.9 and found.moves[1].proof is not None
+    engine.choose(0)
+    engine.run_to_choice()  # the coin has fallen: H or T
+    coin = engine.board.layers["main"][0][0]
+    found = Computer(prog).search(engine.snapshot(), seed=5, seconds=None, playouts=50)
+    assert found.proof is not None and found.proof.result["result"] == "win"
+    assert found.index == (0 if coin == "H" else 1)

@@ -197,12 +197,15 @@ class Computer:
             if edge is None:  # expand: a new position, then a playout from it
                 child, edge = self._expand(node, index)
                 path.append((mover, edge))
+                if edge is not child:
+                    path.append((mover, child))
                 result = child.proof.result if child.proof is not None else self._playout(child)
                 nodes.append(child)
                 break
             if isinstance(edge, _Chance):
                 child, fresh = self._sample(node, index, edge)
                 path.append((mover, edge))
+                path.append((mover, child))  # the outcome's visits feed its own UCT
                 nodes.append(child)
                 if fresh or id(child) in on_path:
                     result = child.proof.result if child.proof is not None else self._playout(child)
