@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
+
 from textual import work
 
 from studio.engines.btree.play.session import AutoMove, ChoiceWait, Thinking
@@ -52,11 +55,18 @@ class ComputerTurns(PlayView):
             now = time.monotonic()
             if now - last[0] >= PROGRESS_PERIOD and not cancel.is_set():
                 last[0] = now
-                self.app.call_from_thread(self._progress, wait, done)
+                self._post(self._progress, wait, done)
 
         wait.job.run(progress, cancel)
         if not cancel.is_set():
-            self.app.call_from_thread(self._thought, wait)
+            self._post(self._thought, wait)
+
+    def _post(self, callback: Callable[..., Any], *args: Any) -> None:
+        """Run ``callback`` on the event loop; nothing once the app has closed under the search."""
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app stopped (quit while the computer thought)
+            pass
 
     def _progress(self, wait: Thinking, done: int) -> None:
         if self.thinking is not None and self.thinking[0] is wait:
