@@ -120,6 +120,7 @@ class Computer:
         self.display_reset = display_reset
         self._deadline: float | None = None
         self._cancel: Any = None
+        self.explore = EXPLORE  # per player, for experiments (lower: deeper and narrower)
 
     def search(
         self,
@@ -246,7 +247,7 @@ class Computer:
             if isinstance(edge, _Node) and edge.proof is not None:
                 continue  # exact already: searching it again teaches nothing
             visits = max(edge.visits, 1)
-            value = edge.score.get(mover, 0.0) / visits + EXPLORE * math.sqrt(log_n / visits)
+            value = edge.score.get(mover, 0.0) / visits + self.explore * math.sqrt(log_n / visits)
             if value > best_value:
                 best, best_value = i, value
         return best
