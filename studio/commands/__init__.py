@@ -33,6 +33,8 @@ INDEX: dict[str, tuple[str, str]] = {
               "studio.commands.btree.play"),
     "solve": ("search for a winning choice sequence (shortest by default)",
               "studio.commands.btree.solve"),
+    "balance": ("the computer plays a game against itself: each seat's win/draw/loss rate with "
+                "95 percent intervals, and the mean game length", "studio.commands.btree.balance"),
     "new-ai": ("write a commented starter Haunted Tiles AI (Python, or JavaScript with --js)",
                "studio.commands.haunted.ai"),
     "map-check": ("measure a Haunted Tiles map's home/away balance by simulation",

@@ -34,7 +34,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     btree = parser.add_argument_group("behaviour-tree games")
     btree.add_argument(
         "--player", action="append", metavar="PID=SEAT",
-        help="who chooses for player PID: human (default), random or first; repeatable",
+        help="who chooses for player PID: human (default), random, first, or computer "
+             "(a search, 1 s a move; computer:0.5 for half a second); repeatable",
     )
     btree.add_argument("--max-choices", type=int, default=None, metavar="N",
                        help="stop after N choices")

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from studio.commands import command
 from studio.commands.btree.formats import load_compiled
 from studio.engines.btree.runtime.engine import Engine
+from studio.engines.btree.play.seats import parse_seat
 from studio.engines.btree.play.session import AutoMove, GameOver, PlaySession, seat_rng
 from studio.engines.btree.model.text import board_lines, choice_text, result_text
 from studio.engines.btree.runtime.trace import run_trace, write_jsonl
@@ -18,18 +19,26 @@ from studio.storage import ProjectError, load_project
 
 __all__ = ["SEAT_KINDS", "engine_for", "parse_seats", "play", "project_body", "seat_rng"]
 
-SEAT_KINDS = ("human", "random", "first")  # what the terminal runner offers (no solver seat yet)
+SEAT_KINDS = ("human", "random", "first", "computer")  # the terminal runner's (no solver seat yet)
+SEAT_HINT = "human, random, first or computer[:SECONDS]"
+
+
+def runner_seat(text: Any) -> bool:
+    """Whether the terminal runner plays this seat (``computer:0.5`` included)."""
+    try:
+        kind, _ = parse_seat(text)
+    except ValueError:
+        return False
+    return kind in SEAT_KINDS
 
 
 def parse_seats(values: list[str] | None) -> dict[str, str]:
-    """``["X=random", "O=human"]`` -> ``{"X": "random", "O": "human"}`` (pids as strings)."""
+    """``["X=random", "O=computer:0.5"]`` -> ``{"X": "random", "O": "computer:0.5"}``."""
     seats: dict[str, str] = {}
     for value in values or []:
         pid, sep, kind = value.partition("=")
-        if not sep or kind not in SEAT_KINDS:
-            raise ProjectError(
-                f"bad --player {value!r}", hint=f"write PID=KIND with KIND one of {', '.join(SEAT_KINDS)}"
-            )
+        if not sep or not runner_seat(kind):
+            raise ProjectError(f"bad --player {value!r}", hint=f"write PID=SEAT with SEAT {SEAT_HINT}")
         seats[pid] = kind
     return seats
 
@@ -99,7 +108,8 @@ def play(
             out.write(f"stopped after {made} choices (--max-choices)\n")
             return None
         if isinstance(wait, AutoMove):
-            out.write(f"player {wait.player} ({wait.seat}): {choice_text(wait.choice.to_json())}\n")
+            note = f" — {wait.note}" if wait.note else ""
+            out.write(f"player {wait.player} ({wait.seat}): {choice_text(wait.choice.to_json())}{note}\n")
             made += 1  # applied by the next advance()
             continue
         show_wait(engine, out, display)
@@ -134,7 +144,7 @@ def engine_for(args: argparse.Namespace, body: dict[str, Any]) -> tuple[Engine, 
 def run_btree(args: argparse.Namespace) -> int:
     body = project_body(args.project)
     compiled = load_compiled(args.project, getattr(args, "missing_links", None))
-    seats = {str(pid): kind for pid, kind in body.get("seats", {}).items() if kind in SEAT_KINDS}
+    seats = {str(pid): kind for pid, kind in body.get("seats", {}).items() if runner_seat(kind)}
     seats.update(parse_seats(args.player))
     # Display waits are cleared at once without a budget reset, as this runner always did.
     session = PlaySession(compiled, _seed(args, body), seats, display_reset=False)

@@ -4,7 +4,8 @@ Pure: no Textual, no Rich, no terminal, no file reading (includes come through a
 See ../shared/specs/btree.md. Five sub-packages, each standing on the ones before it:
 ``model`` (the game as written: node types, reading and writing games, boards), ``compiling``
 (authored tree → plain tree, with checks and warnings), ``runtime`` (the engine, its debugger
-and traces), ``search`` (the solver), ``play`` (sessions with seats, the solver among them) and,
+and traces), ``search`` (the solver, and the computer player's tree search), ``play`` (sessions with seats,
+the solver and the computer among them, and the balance report) and,
 beside them, ``editing`` (the tree editor's edits of authored trees). The public API of formats,
 compiler, runtime and solver is re-exported here, each name loaded when first used.
 """

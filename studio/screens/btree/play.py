@@ -21,10 +21,11 @@ from textual.widgets import Header
 
 from studio.engines.btree import BtreeError, Compiled
 from studio.engines.btree.play.session import (
-    AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession,
+    AutoMove, ChoiceWait, DisplayWait, GameOver, PlaySession, Thinking,
 )
 from studio.screens.btree.board_view import EdgeBoard
-from studio.screens.btree.play_view import SPEEDS, PlayView
+from studio.screens.btree.play_computer import ComputerTurns
+from studio.screens.btree.play_view import SPEEDS
 from studio.sessions import warmup
 from studio.storage.btree.project import compile_model
 from studio.widgets.board import Board
@@ -41,14 +42,17 @@ MOVE_ACTIONS = frozenset({"apply", "select", "digit", "button", "cursor", "skip_
 """The keys that make or choose a move: not offered once the game is over."""
 
 
-class BtreePlayScreen(PlayView):
+class BtreePlayScreen(ComputerTurns):
     """Play the game from the start (or step through it with ``b``)."""
 
     HELP_ABOUT: ClassVar[str] = (
         "The game runs until a player must choose: every move the tree offers is outlined on "
         "the board and listed beside it. Choose by its button, its number, the list (tab, "
-        "enter), the board cursor (shift+arrows) or the mouse. u undoes a whole move; the "
-        "debugger (b) steps through the tree; s asks the solver for a way to win.")
+        "enter), the board cursor (shift+arrows) or the mouse. A computer seat thinks while "
+        "keys still work; u undoes a whole move (yours and the computer's reply); the "
+        "debugger (b) steps through the tree; s asks the solver for a way to win; B lets the "
+        "computer play itself to show whether the game favours a seat; c hands the seat to move "
+        "to the computer, or takes it back.")
 
     SCREEN_TITLE = "play"
     DEFAULT_CSS = """
@@ -77,6 +81,8 @@ class BtreePlayScreen(PlayView):
         Binding("R", "restart(False)", "Same seed", show=False),
         Binding("b", "debugger", "Debug"),
         Binding("s", "solver", "Solve"),
+        Binding("B", "balance", "Balance", show=False),
+        Binding("c", "computer_seat", "Computer plays", show=False),
         Binding("l", "layers", "Layers", show=False),
         Binding("underscore", "hidden", "Hidden tiles", show=False, key_display="_"),
         Binding("plus", "width(1)", "Wider", show=False, key_display="+"),
@@ -95,7 +101,7 @@ class BtreePlayScreen(PlayView):
             raise compiled
         self.compiled: Compiled = compiled
         self.session = PlaySession(compiled, self.model.seed if seed is None else seed,
-                                   self.model.seats)
+                                   self.model.seats, computer_playouts=self.computer_playouts)
         self.wait: Any = None
         self.busy = False
         self.selected: int | None = None
@@ -157,7 +163,7 @@ class BtreePlayScreen(PlayView):
 
     @work(thread=True, exclusive=True, group="advance")
     def _advance_worker(self) -> None:
-        wait = self.session.advance()
+        wait = self.session.advance(think=False)  # a computer seat thinks in a worker of its own
         self.app.call_from_thread(self._arrived, wait)
 
     def _arrived(self, wait: Any) -> None:
@@ -172,10 +178,12 @@ class BtreePlayScreen(PlayView):
             self.timer = self.set_timer(max(wait.delay * speed, 0.01), self._display_done)
         elif isinstance(wait, AutoMove):
             self.timer = self.set_timer(max(AUTO_DELAY * speed, 0.01), self.advance)
+        elif isinstance(wait, Thinking):
+            self.think(wait)
         self._draw()
         if self.queued and (isinstance(wait, ChoiceWait) or self.queued[0][1]):
             self.queued.pop(0)[0]()
-        elif not isinstance(wait, (DisplayWait, AutoMove)):
+        elif not isinstance(wait, (DisplayWait, AutoMove, Thinking)):
             self.queued.clear()  # the game is over: nothing left to move
 
     def _game_over(self, over: bool) -> None:
@@ -185,13 +193,14 @@ class BtreePlayScreen(PlayView):
 
     def _held(self, action: Callable[[], None]) -> bool:
         """Keep a move key for the next choice when the game is not waiting for one."""
-        if not (self.busy or isinstance(self.wait, DisplayWait)):
+        if not (self.busy or isinstance(self.wait, (DisplayWait, Thinking))):
             return False
         if len(self.queued) < QUEUE_LIMIT:
             self.queued.append((action, False))
         return True
 
     def _stop_timer(self) -> None:
+        self.cancel_thinking()  # whatever stops the clock leaves the position searched
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
@@ -295,6 +304,8 @@ class BtreePlayScreen(PlayView):
     def action_undo_choice(self) -> None:
         if self.busy:
             return self._queue_history(self.action_undo_choice)
+        if self.thinking is not None:
+            self.queued.clear()  # moves typed for after the computer's reply: it is not coming
         if self.session.undo():
             self._stop_timer()
             self.advance()
@@ -324,33 +335,6 @@ class BtreePlayScreen(PlayView):
         self.session.restart(seed)
         self.notify(f"Restarted with seed {self.session.seed}", timeout=2)
         self.advance()
-
-    def action_layers(self) -> None:
-        board = self.session.engine.board
-        names = list(board.layers) if board is not None else []
-        if len(names) < 2:
-            self.notify("This board has one layer", timeout=2)
-            return
-        # Cycle: all shown → hide the first → hide the first two … → all shown.
-        hidden = len(self.hidden_layers)
-        self.hidden_layers = set(names[:hidden + 1]) if hidden + 1 < len(names) else set()
-        self.notify("Layers shown: " + ", ".join(n for n in names if n not in self.hidden_layers),
-                    timeout=2)
-        self._draw()
-
-    def action_hidden(self) -> None:
-        self.show_hidden = not self.show_hidden
-        self._draw()
-
-    def action_width(self, delta: int) -> None:
-        width = self.cell_width()
-        if width + delta >= 1:
-            self.extra_width += delta
-            self._draw()
-
-    def action_speed(self, delta: int) -> None:
-        self.speed_index = min(max(self.speed_index + delta, 0), len(SPEEDS) - 1)
-        self._draw_status()
 
     def action_debugger(self) -> None:
         from studio.screens.btree.debugger import DebuggerScreen

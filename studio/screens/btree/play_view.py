@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 
-from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver
+from studio.engines.btree.play.session import AutoMove, ChoiceWait, DisplayWait, GameOver, Thinking
 from studio.engines.btree.model.text import choice_lines, text_width
 from studio.screens.btree.base import BtreeScreen
 from studio.engines.btree.model.sprites import SpriteSet
@@ -72,6 +72,14 @@ class PlayView(BtreeScreen):
         if isinstance(wait, (ChoiceWait, AutoMove)):
             return self.session.engine.choices
         return ()
+
+    def thinking_status(self, wait: Any) -> str:
+        """The status line's words while a computer seat thinks (see ``play_computer``)."""
+        return f"player {wait.player} (computer) thinking…"
+
+    def proven_status(self) -> str:
+        """A proven result to show on the status line (see ``play_computer``)."""
+        return ""
 
     def player_colour(self, pid: Any) -> str:
         key = str(pid)
@@ -134,6 +142,35 @@ class PlayView(BtreeScreen):
         bottom = max(r + rows for r, _, rows, _ in rects)
         right = max(c + cols for _, c, _, cols in rects)
         return (left + right - 1) // 2, (top + bottom - 1) // 2
+
+    # ------------------------------------------------------------------- view toggles
+
+    def action_layers(self) -> None:
+        board = self.session.engine.board
+        names = list(board.layers) if board is not None else []
+        if len(names) < 2:
+            self.notify("This board has one layer", timeout=2)
+            return
+        # Cycle: all shown → hide the first → hide the first two … → all shown.
+        hidden = len(self.hidden_layers)
+        self.hidden_layers = set(names[:hidden + 1]) if hidden + 1 < len(names) else set()
+        self.notify("Layers shown: " + ", ".join(n for n in names if n not in self.hidden_layers),
+                    timeout=2)
+        self._draw()
+
+    def action_hidden(self) -> None:
+        self.show_hidden = not self.show_hidden
+        self._draw()
+
+    def action_width(self, delta: int) -> None:
+        width = self.cell_width()
+        if width + delta >= 1:
+            self.extra_width += delta
+            self._draw()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed_index = min(max(self.speed_index + delta, 0), len(SPEEDS) - 1)
+        self._draw_status()
 
     # ---------------------------------------------------------------------------- drawing
 
@@ -244,6 +281,8 @@ class PlayView(BtreeScreen):
             state += f" — {wait.note}" if wait.note else ""
         elif isinstance(wait, DisplayWait):
             state = f"showing the board ({wait.delay:g} s; space skips)"
+        elif isinstance(wait, Thinking):
+            state = self.thinking_status(wait)
         else:
             state = "running…"
         speed = SPEEDS[self.speed_index]
@@ -259,6 +298,7 @@ class PlayView(BtreeScreen):
         # bare "step 26" then "step 22" read as a count going backwards. The seed goes last (a
         # long one takes the second line) and the speed shows once it is changed.
         pace = f" · speed ×{speed:g}" if speed != 1 else ""
+        digits += self.proven_status()
         text = (f"{state} · moves {len(session.choices_made)} ({engine.step_count} steps since "
                 f"the last){pace}{digits} · seed {session.seed}")
         view = self.query_one("#status", LinesView)
@@ -276,7 +316,10 @@ class PlayView(BtreeScreen):
         shown = self.previewed()
         if not choices:
             canvas = Canvas(36, 1)
-            message = self.wait.text if isinstance(self.wait, GameOver) else "(no choice now)"
+            wait = self.wait
+            message = wait.text if isinstance(wait, GameOver) else \
+                f"({wait.player}: the computer's move)" if isinstance(wait, Thinking) else \
+                "(no choice now)"
             canvas.put(0, 0, message, styles.muted)
             view.set_lines(canvas.strips())
             return

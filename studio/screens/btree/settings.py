@@ -21,6 +21,7 @@ from studio.engines.btree import BtreeError
 from studio.screens.btree.base import BtreeScreen
 from studio.screens.formatting import inert
 from studio.storage import ProjectError
+from studio.engines.btree.play.seats import SEAT_HINT
 from studio.storage.btree.kind import SEATS, pids_of
 from studio.storage.btree.project import compile_model
 from studio.storage.btree.settings import MAX_CELL_WIDTH, SettingsForm, apply_form, form_of
@@ -36,7 +37,8 @@ class BtreeSettingsScreen(BtreeScreen):
     SCREEN_TITLE = "settings"
     HELP_ABOUT: ClassVar[str] = (
         "The game's settings: the seed play starts with, who moves for each player (human, "
-        "random, first, or solver: the solver's line), whether a link or x-file whose target is "
+        "random, first, solver: the solver's line, or computer: a search, 1 s a move, "
+        "computer:0.5 for half a second), whether a link or x-file whose target is "
         "missing is an error or expands to nothing (as trrbt does), and how the board is drawn. "
         "Seed and seats take effect when play starts or restarts (r).")
     DEFAULT_CSS = """
@@ -89,7 +91,7 @@ class BtreeSettingsScreen(BtreeScreen):
             with Horizontal():
                 yield Button("Apply", variant="primary", id="apply", compact=True)
                 yield Button("Back", id="back", compact=True)
-            yield Static(f"Seats: {', '.join(SEATS)}. Seed and seats apply when play starts "
+            yield Static(f"Seats: {SEAT_HINT}. Seed and seats apply when play starts "
                          "or restarts (r). A missing link (unticked) is an error naming it.",
                          id="about", markup=False)
         yield KeysFooter()

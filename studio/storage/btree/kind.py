@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from studio.engines.btree.model.schema import ALL_TYPES, node_types_hint, pattern_size
+from studio.engines.btree.play.seats import SEAT_HINT, SEAT_KINDS, is_seat
 from studio.storage.btree.body import (
     count_nodes,
     drop_nulls,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 # The compiler (and the game model) load when a summary or a check first builds a game: checking
 # a project as it is read (the home screen lists every one) needs only the node types.
 
-SEATS = ("human", "random", "first", "solver")
+SEATS = SEAT_KINDS  # a computer seat may add its seconds per move: computer:0.5
 _BTREE_KEYS = {"seed", "missing_links"}
 _DISPLAY_KEYS = {"cell_width", "show_hidden", "glyphs", "colors", "images"}
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
@@ -128,8 +129,8 @@ def validate(body: Body) -> None:
     if not isinstance(seats, dict):
         raise ProjectError("[seats] must be a table", field_path=("seats",))
     for pid, seat in seats.items():
-        if seat not in SEATS:
-            raise ProjectError(f"a seat is one of {', '.join(SEATS)}", field_path=("seats", pid))
+        if not is_seat(seat):
+            raise ProjectError(f"a seat is {SEAT_HINT}", field_path=("seats", pid))
     _check_table(body, "display", _DISPLAY_KEYS)
     display = body.get("display", {})
     width = display.get("cell_width", 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.storage.btree.kind import SEATS
+from studio.engines.btree.play.seats import SEAT_HINT, is_seat
 from studio.storage.errors import ProjectError
 
 MAX_SEED = 2**53 - 1
@@ -81,9 +81,8 @@ def apply_form(settings: dict[str, Any], form: SettingsForm) -> dict[str, Any]:
     seats = {}
     for pid, seat in form.seats.items():
         seat = seat.strip().lower() or "human"
-        if seat not in SEATS:
-            raise ProjectError(f"player {pid}'s seat must be one of {', '.join(SEATS)}, "
-                               f"not {seat!r}")
+        if not is_seat(seat):
+            raise ProjectError(f"player {pid}'s seat must be {SEAT_HINT}, not {seat!r}")
         seats[pid] = seat
     new = dict(settings)
     new["btree"] = {**settings.get("btree", {}), "seed": seed,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from studio.engines.common.splitmix import SplitMix64
@@ -23,18 +23,20 @@ from studio.engines.common.splitmix import SplitMix64
 from studio.engines.btree.model.board import Board
 from studio.engines.btree.runtime.engine import Engine, Program
 from studio.engines.btree.model.text import result_text as _result_text
+from studio.engines.btree.play.seats import COMPUTER_SECONDS, SEAT_KINDS, parse_seat
+from studio.engines.btree.play.solver_seat import NO_SOLVER_LINE, SolverSeat
 from studio.engines.btree.play.waits import (
-    AutoMove, ChoiceWait, DisplayWait, GameOver, Solution, Wait,
+    AutoMove, ChoiceWait, DisplayWait, GameOver, Solution, Thinking, Wait,
 )
 
-if TYPE_CHECKING:  # the solver brings numba (about 0.5 s to import): loaded when a solve starts
-    from studio.engines.btree.search.job import SolveJob
-    from studio.engines.btree.search.solver import SolveResult
+if TYPE_CHECKING:  # the search loads when a computer seat first moves
+    from studio.engines.btree.play.computer import ComputerJob
+    from studio.engines.btree.search.outcome import Proof
 
-SEAT_KINDS = ("human", "random", "first", "solver")
 UNDO_CAP = 10_000  # choice waits kept for undo (§8, Decision 15)
 REPLAY_FORMAT = "studio-btree-replay"
-NO_SOLVER_LINE = "no solver line from here: playing the first choice"
+__all__ = ["SEAT_KINDS", "PlaySession", "seat_rng", "AutoMove", "ChoiceWait", "DisplayWait",
+           "GameOver", "Solution", "Thinking", "Wait", "NO_SOLVER_LINE"]
 
 
 def seat_rng(seed: int, pid: str) -> SplitMix64:
@@ -52,19 +54,21 @@ class _Mark:
 # ---------------------------------------------------------------------------------- session
 
 
-class PlaySession:
+class PlaySession(SolverSeat):
     """A game being played with seats, with choice-level undo/redo.
 
     Args:
         program_or_compiled: a ``Program`` (shared), the compiler's ``Compiled`` or the compiled
             JSON shape.
         seed: the engine seed (§7.7); random seats derive their own RNG from it.
-        seats: pid → ``human`` | ``random`` | ``first`` | ``solver``; pids are compared as strings;
-            unlisted pids are human.
+        seats: pid → ``human`` | ``random`` | ``first`` | ``solver`` | ``computer[:SECONDS]``;
+            pids are compared as strings; unlisted pids are human.
         board: a board to inject before the first step (``*-gameloop`` games), or ``None``.
         display_reset: whether clearing a display wait resets the step budget (§7.2: interactive
             play does; the historical headless ``studio run`` does not).
         undo_cap: choice waits kept for undo; the oldest are dropped.
+        computer_playouts: a playout budget for every computer seat's move, instead of its time
+            (the same seed then plays the same moves on any machine: tests, ``studio balance``).
 
     Raises:
         ValueError: an unknown seat kind or a bad seed.
@@ -79,13 +83,22 @@ class PlaySession:
         *,
         display_reset: bool = True,
         undo_cap: int = UNDO_CAP,
+        computer_playouts: int | None = None,
     ) -> None:
         prog = program_or_compiled
         self.program = prog if isinstance(prog, Program) else Program(prog)
-        self.seats = {str(pid): kind for pid, kind in (seats or {}).items()}
-        for pid, kind in self.seats.items():
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"seat {pid!r}: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        self.seats: dict[str, str] = {}
+        self.seconds: dict[str, float] = {}  # computer seats' time per move
+        for pid, text in (seats or {}).items():
+            try:
+                kind, seconds = parse_seat(text)
+            except ValueError as exc:
+                raise ValueError(f"seat {pid!r}: {exc}") from None
+            self.seats[str(pid)] = kind
+            if seconds is not None:
+                self.seconds[str(pid)] = seconds
+        self.computer_playouts = computer_playouts
+        self.proof: tuple[int, Proof] | None = None  # the computer's last proof, and where it holds
         self.board = board.to_json() if isinstance(board, Board) else board
         self.display_reset = display_reset
         self.undo_cap = max(1, undo_cap)
@@ -113,11 +126,30 @@ class PlaySession:
             fresh.set_board(self.board)
         self.engine.restore(fresh.snapshot())
         self.solution = None
+        self.proof = None
         self._line, self._made, self._marks, self._rngs, self._pending = [], 0, {}, {}, None
 
     def seat_of(self, pid: Any) -> str:
         """The seat kind of player ``pid`` (compared as a string; unlisted = human)."""
         return self.seats.get(str(pid), "human")
+
+    def set_seat(self, pid: Any, seat: str) -> None:
+        """Seat player ``pid`` anew mid-game (from the next wait on; undo marks stay as made).
+
+        Raises:
+            ValueError: ``seat`` is not a seat.
+        """
+        kind, seconds = parse_seat(seat)
+        self.seats[str(pid)] = kind
+        self.seconds.pop(str(pid), None)
+        if seconds is not None:
+            self.seconds[str(pid)] = seconds
+        self._pending = None  # an automatic pick made for the old seat is not made
+        mark = self._marks.get(self._made)
+        engine = self.engine
+        if mark is not None and mark.kind != "end" and str(engine.choice_player) == str(pid):
+            # undo stops at human turns: this one is now the seat's new kind
+            self._marks[self._made] = replace(mark, kind="human" if kind == "human" else "auto")
 
     # -- state ------------------------------------------------------------------------------
 
@@ -160,14 +192,16 @@ class PlaySession:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def advance(self, show_displays: bool = True, show_auto: bool = True) -> Wait:
+    def advance(self, show_displays: bool = True, show_auto: bool = True, think: bool = True) -> Wait:
         """Run until something needs the outside world and return it.
 
         Automatic seats pick on their own: with ``show_auto`` the pick is returned as an
         :class:`AutoMove` and applied by the next call, else applied at once. With
         ``show_displays`` a display wait is returned (the caller waits, then calls
         :meth:`clear_display`); else it is cleared at once. Calling again without acting returns
-        the same wait.
+        the same wait. A ``computer`` seat searches in place; with ``think`` False its turn is
+        returned as :class:`Thinking` instead, for the caller to search elsewhere (a worker) and
+        hand back to :meth:`play_computer`.
         """
         engine = self.engine
         while True:
@@ -188,6 +222,8 @@ class PlaySession:
             self._mark("human" if seat == "human" else "auto")
             if seat == "human":
                 return ChoiceWait(pid, engine.choices)
+            if seat == "computer" and not think:
+                return Thinking(pid, self.computer_job())
             index, note = self._pick(pid, seat)
             if not show_auto:
                 self._apply(index)
@@ -246,67 +282,41 @@ class PlaySession:
             self._rngs = dict(rngs)
         return True
 
-    # -- solver -----------------------------------------------------------------------------
+    # -- computer ---------------------------------------------------------------------------
 
-    def solver_job(self, max_states: int = 200_000, player: str | None = None, *, strategy: str = "bfs",
-                   weight: int = 1, max_memory: int | None = None) -> SolveJob:
-        """A solver run from the current state (§11.5), to run in a worker; then adopt its result.
+    def computer_job(self) -> ComputerJob:
+        """The search for the seat to move now (make it on the session's thread; run it anywhere)."""
+        from studio.engines.btree.play.computer import ComputerJob
 
-        Make it on the thread that owns the session (it copies the state now); the session may
-        go on while the job runs on its own engine. ``player``: only a win of this pid counts;
-        by default the pid of the one ``solver`` seat if there is exactly one, else any win.
-        ``strategy``, ``weight``, ``max_memory``: as :func:`solve`.
-        """
-        from studio.engines.btree.search.job import SolveJob
+        pid = str(self.engine.choice_player)
+        seconds = None if self.computer_playouts else self.seconds.get(pid, COMPUTER_SECONDS)
+        return ComputerJob.at(self, seconds, self.computer_playouts)
 
-        if player is None:
-            solvers = [pid for pid, kind in self.seats.items() if kind == "solver"]
-            player = solvers[0] if len(solvers) == 1 else None
-        job = SolveJob(self.program, self.engine.snapshot(), max_states, player, strategy=strategy,
-                       weight=weight, max_memory=max_memory)
-        job.tag = tuple(self.choices_made)  # where the line starts, for solution_choice()
-        return job
+    def play_computer(self, job: ComputerJob) -> bool:
+        """Make a finished job's move; False (nothing done) if the game has left its position."""
+        engine = self.engine
+        if (job.result is None or engine.waiting != "choice" or len(self.choices_made) != job.ply
+                or str(engine.choice_player) != job.player
+                or not 0 <= job.result.index < len(engine.choices)):
+            return False
+        self._pending = None
+        self._mark("auto")
+        self._keep_proof(job)
+        self._apply(job.result.index)
+        return True
 
-    def adopt_solution(self, job: SolveJob) -> Solution | None:
-        """Keep a finished job's winning line for ``solver`` seats and the screen; None if none."""
-        found = job.result
-        if found is None or not found.found:
+    @property
+    def proven(self) -> Proof | None:
+        """The computer's proven result from the position reached now, if it proved one."""
+        if self.proof is None or self.proof[0] != len(self.choices_made):
             return None
-        self.solution = Solution(tuple(job.tag), tuple(found.choices), found.result)
-        return self.solution
+        return self.proof[1]
 
-    def solve_from_here(
-        self,
-        max_states: int = 200_000,
-        player: str | None = None,
-        progress: Callable[[int, int], None] | None = None,
-        cancel: Any = None,
-    ) -> SolveResult:
-        """Run the solver from the current state now and keep its line (see :meth:`solver_job`)."""
-        job = self.solver_job(max_states, player)
-        found = job.run(progress, cancel)
-        self.adopt_solution(job)
-        return found
+    def _keep_proof(self, job: ComputerJob) -> None:
+        from studio.engines.btree.play.computer import after_move
 
-    def solution_played(self) -> bool:
-        """Whether the moves made are the solver's whole line (from where it searched)."""
-        sol = self.solution
-        return sol is not None and tuple(self.choices_made) == tuple(sol.prefix) + tuple(sol.line)
-
-    def solution_choice(self) -> int | None:
-        """The solver line's move at the current choice wait, or None when off the line."""
-        sol = self.solution
-        if sol is None or self.engine.waiting != "choice":
-            return None
-        made = self.choices_made
-        start = len(sol.prefix)
-        step = len(made) - start
-        if step < 0 or step >= len(sol.line) or tuple(made[:start]) != sol.prefix:
-            return None
-        if tuple(made[start:]) != sol.line[:step]:
-            return None
-        index = sol.line[step]
-        return index if index < len(self.engine.choices) else None
+        proof = after_move(job.result.proof if job.result is not None else None)
+        self.proof = None if proof is None else (job.ply + 1, proof)
 
     # -- internals --------------------------------------------------------------------------
 
@@ -317,6 +327,11 @@ class PlaySession:
             index = rng.below(count)
             self._rngs[pid] = rng.state
             return index, ""
+        if seat == "computer":
+            job = self.computer_job()
+            found = job.run()
+            self._keep_proof(job)
+            return found.index, job.note
         if seat == "solver":
             index = self.solution_choice()
             if index is not None:

@@ -47,6 +47,18 @@ class AutoMove(Wait):
 
 
 @dataclass(frozen=True)
+class Thinking(Wait):
+    """A ``computer`` seat's turn, when the caller searches (``advance(think=False)``).
+
+    Run ``job.run(progress, cancel)`` anywhere, then ``PlaySession.play_computer(job)``; or make
+    a move with ``choose()`` instead.
+    """
+
+    player: str
+    job: Any
+
+
+@dataclass(frozen=True)
 class GameOver(Wait):
     """The game has a result (§7.8)."""
 

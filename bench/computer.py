@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""The computer seat (issue 32): MCTS playouts per second at a time per move, and its strength.
+
+    .venv/bin/python bench/computer.py [--corpus ../shared/corpus/btree] [--seconds 1]
+                                       [--games 10] [--quick] [--self]
+
+Speed: playouts per second of the search at ``--seconds`` a move (default 1, as the issue asks)
+from the start and from a position ten random moves in, on Connect Four and Checkers. Baseline
+in the same run: bare random playouts from the same position on the same engine (no tree), so
+the ratio is what the tree's bookkeeping and positions cost. Strength: the computer against the
+``random`` seat, ``--games`` games with the computer on each side (seeds 0, 1, …), on
+Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself at a tenth of the
+time on Connect Four; figures printed, never asserted (tests use playout budgets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from studio.commands.btree.formats import load_compiled
+from studio.engines.btree.play.balance import player_pids
+from studio.engines.btree.play.session import GameOver, PlaySession
+from studio.engines.btree.runtime.engine import Engine, Program
+from studio.engines.btree.search.mcts import Computer
+from studio.engines.btree.search.outcome import outcome_of
+from studio.engines.common.splitmix import SplitMix64
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def position(program: Program, random_moves: int, seed: int = 1) -> Engine:
+    engine = Engine(program)
+    engine.seed(seed)
+    engine.run_to_choice()
+    rng = SplitMix64(seed)
+    for _ in range(random_moves):
+        if engine.waiting != "choice":
+            break
+        engine.choose(rng.below(len(engine.choices)))
+        engine.run_to_choice()
+    return engine
+
+
+def bare_playouts(program: Program, snapshot, seconds: float) -> float:
+    """Random playouts per second from ``snapshot``, nothing else."""
+    engine = Engine(program)
+    rng = SplitMix64(7)
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        engine.restore(snapshot)
+        while engine.run_to_choice() == "choice":
+            engine.choose(rng.below(len(engine.choices)))
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def speed(name: str, program: Program, seconds: float) -> None:
+    for moves in (0, 10):
+        engine = position(program, moves)
+        if engine.waiting != "choice":
+            continue
+        snap = engine.snapshot()
+        found = Computer(program).search(snap, seed=1, seconds=seconds)
+        rate = found.playouts / found.seconds
+        bare = bare_playouts(program, snap, seconds)
+        print(f"{name:14} {moves:>5} {len(engine.choices):>7} {found.playouts:>9} {rate:>10.0f} "
+              f"{bare:>10.0f} {rate / bare:>8.2f}x {found.positions:>9}")
+
+
+def strength(name: str, program: Program, seconds: float, games: int) -> None:
+    pids = player_pids(program)
+    for pid in pids:
+        counts = {"win": 0, "draw": 0, "loss": 0}
+        start = time.perf_counter()
+        for seed in range(games):
+            seats = {other: "random" for other in pids}
+            seats[pid] = f"computer:{seconds:g}"
+            session = PlaySession(program, seed, seats)
+            while not isinstance(wait := session.advance(show_displays=False, show_auto=False), GameOver):
+                raise RuntimeError(f"a human seat in {name}: {wait}")
+            counts[outcome_of(wait.result, pid)] += 1
+        print(f"{name:14} computer as {pid:<3} vs random: {counts['win']:>3} won {counts['draw']:>3} "
+              f"drawn {counts['loss']:>3} lost of {games}  ({time.perf_counter() - start:.0f} s)")
+
+
+def against_itself(name: str, program: Program, seconds: float, games: int) -> None:
+    """The computer at ``seconds`` a move against itself at a tenth of that, each side in turn."""
+    pids = player_pids(program)
+    fast = seconds / 10
+    counts = {"win": 0, "draw": 0, "loss": 0}
+    start = time.perf_counter()
+    for pid in pids:
+        for seed in range(games):
+            seats = {other: f"computer:{fast:g}" for other in pids}
+            seats[pid] = f"computer:{seconds:g}"
+            session = PlaySession(program, seed, seats)
+            wait = session.advance(show_displays=False, show_auto=False)
+            assert isinstance(wait, GameOver)
+            counts[outcome_of(wait.result, pid)] += 1
+    total = games * len(pids)
+    print(f"{name:14} {seconds:g} s against {fast:g} s: {counts['win']:>3} won {counts['draw']:>3} "
+          f"drawn {counts['loss']:>3} lost of {total} ({counts['win'] / total:.0%} won; "
+          f"{time.perf_counter() - start:.0f} s)")
+
+
+def load(path: Path) -> Program:
+    if path.suffix == ".json":
+        return Program(json.loads(path.read_text(encoding="utf-8")))
+    return Program(load_compiled(path))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "btree")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per move (default 1)")
+    parser.add_argument("--games", type=int, default=10, help="strength games per side (default 10)")
+    parser.add_argument("--quick", action="store_true", help="0.2 s a move, 2 games a side")
+    parser.add_argument("--self", action="store_true",
+                        help="also the computer against itself at a tenth of the time (Connect Four)")
+    args = parser.parse_args()
+    seconds, games = (0.2, 2) if args.quick else (args.seconds, args.games)
+    games_dir = ROOT / "games"
+    speed_games = [("connect-four", load(games_dir / "connect-four.toml"))]
+    checkers = args.corpus / "expanded" / "games_yaml__checkers.json"
+    if checkers.is_file():
+        speed_games.append(("checkers", load(checkers)))
+    else:
+        print(f"(no corpus at {args.corpus}: Checkers left out)")
+    print(f"MCTS at {seconds:g} s a move; 'bare' = random playouts alone from the same position")
+    print(f"{'game':14} {'moves':>5} {'choices':>7} {'playouts':>9} {'mcts/s':>10} {'bare/s':>10} "
+          f"{'ratio':>9} {'positions':>9}")
+    for name, program in speed_games:
+        speed(name, program, seconds)
+    print()
+    print(f"strength at {seconds:g} s a move, {games} games with the computer on each side")
+    for name in ("tic-tac-toe", "connect-four"):
+        strength(name, load(games_dir / f"{name}.toml"), seconds, games)
+    if args.self:
+        against_itself("connect-four", load(games_dir / "connect-four.toml"), seconds, games)
+
+
+if __name__ == "__main__":
+    main()
