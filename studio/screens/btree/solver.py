@@ -118,8 +118,10 @@ class SolverScreen(BtreeScreen):
     def _progress(self, job, states: int, depth: int) -> None:
         if job is not self.job:  # a search the method key replaced
             return
-        if job.path == "plain" and warmup.ready(warmup.SOLVER):
-            self._restart()  # the kernel is ready: it starts over, far quicker than plain goes on
+        if job.path == "plain" and self.so_far is None and warmup.ready(warmup.SOLVER):
+            # The kernel is ready: it starts over, far quicker than plain goes on; never once a
+            # line was found, which the start over would throw away (escape keeps it).
+            self._restart()
             return
         self.states, self.depth = states, depth
         self.refresh_view()
