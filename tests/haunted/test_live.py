@@ -14,6 +14,7 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig, run_match
 from studio.sessions.haunted.entrants import MatchPlan, resolve_entrant
 from studio.sessions.haunted.live import LiveMatch
+from studio.sessions.haunted.watch import replay_bodies
 from studio.storage.errors import ProjectError
 
 MAPS = builtin_maps()
@@ -121,6 +122,50 @@ def test_abort_keeps_the_rounds_played_and_the_one_in_progress() -> None:
     assert result.aborted and result.winner is None
     assert len(result.replay["rounds"][-1]["turns"]) == 2
     assert replays.verify(replays.build(result, "test")) == []
+
+
+def test_the_replay_so_far_between_rounds_is_an_aborted_match_s(tmp_path: Path) -> None:
+    # A hang-up while the next round's AIs loaded saved the decided rounds as a whole match
+    # (no "aborted" anywhere), where the match thread's own abort marks it (CI, issue 30).
+    feed = tmp_path / "m.live.jsonl"
+    live = LiveMatch(plan(start_paused=True), feed=feed)
+    thread = start(live)
+    wait_for(lambda: live.view().round_index == 1)
+    _step_until(live, lambda: live.view().rounds)
+    so_far = live.replay_so_far()
+    assert so_far["result"]["aborted"] is True and so_far["result"]["winner"] is None
+    assert [r.get("aborted", False) for r in so_far["rounds"]] == [False, True]
+    assert so_far["rounds"][-1]["turns"] == [] and so_far["result"]["rounds_played"] == 1
+    assert replays.verify(replays.build(so_far, "test")) == []
+    [from_feed] = replay_bodies(feed)  # as a killed studio's feed is recovered
+    assert replays.without_timings({"r": from_feed["rounds"]}) == replays.without_timings(
+        {"r": so_far["rounds"]})
+    live.abort()
+    thread.join(10)
+    assert live.view().result.replay["result"]["aborted"] is True
+
+
+def test_the_replay_so_far_before_a_round_begins_marks_it_cut_off(tmp_path: Path) -> None:
+    class Held(LiveMatch):
+        def _round_started(self, *args) -> None:
+            reached.set()
+            go.wait(10)
+            super()._round_started(*args)
+
+    reached, go = threading.Event(), threading.Event()
+    feed = tmp_path / "m.live.jsonl"
+    live = Held(plan(), feed=feed)
+    thread = start(live)
+    assert reached.wait(10)
+    so_far = live.replay_so_far()  # the teams are known; round 1 has not begun
+    [from_feed] = replay_bodies(feed)  # as the feed of a studio killed here is recovered
+    go.set()
+    live.abort()
+    thread.join(10)
+    assert so_far["rounds"] == [{"index": 1, "aborted": True, "turns": []}]
+    assert so_far["result"]["aborted"] is True
+    assert replays.verify(replays.build(so_far, "test")) == []
+    assert from_feed["rounds"] == so_far["rounds"] and from_feed["result"]["aborted"] is True
 
 
 def test_an_abort_after_a_round_s_last_turn_counts_the_round() -> None:

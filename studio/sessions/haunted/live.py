@@ -183,6 +183,8 @@ class LiveMatch:
     def _round_started(self, index: int, board: Map, home: str, state: RoundState) -> None:
         if self._feed is not None:
             self._feed.round_started(index, board, home, state)
+        with self._cond:  # begun, as the feed says, even while the banner still holds it
+            self._current = {"index": index, "map": board.name, "home": home, "turns": []}
         if self._banner_due:
             # Held here rather than when the round ended: after the last round nothing is held,
             # so a match paused at its end shows its result (it waited for a resume before).
@@ -191,7 +193,6 @@ class LiveMatch:
         with self._cond:
             if self._fast == "round":
                 self._fast = None
-            self._current = {"index": index, "map": board.name, "home": home, "turns": []}
         self._update(round_index=index, board=board, home=home, state=state, events=(),
                      monsters=worn_monsters(self._entrants, home),
                      record=None, log=[f"— round {index} on {board.name}: "
@@ -260,7 +261,7 @@ class LiveMatch:
     def replay_so_far(self) -> dict[str, Any] | None:
         """The replay body of what has been played: the whole match once it is over, else the
         decided rounds and the round in progress (marked ``aborted``, as an interrupted match's
-        replay is). None before the teams are known."""
+        replay is; between rounds, the next one, empty). None before the teams are known."""
         view = self.view()
         if view.result is not None:
             return view.result.replay
@@ -271,6 +272,8 @@ class LiveMatch:
             if self._current is not None:
                 records.append({**self._current, "turns": list(self._current["turns"]),
                                 "aborted": True})
+            else:  # between rounds: the next one is cut off before it began, as run_match has it
+                records.append({"index": len(records) + 1, "aborted": True, "turns": []})
             return replay_body(self.plan.config, self.plan.seed, dict(self._teams),
                                self.plan.maps, [], records, view.wins, view.ties, None)
 

@@ -318,6 +318,9 @@ class Spectator:
             body["rounds"].append({"index": match["round_index"], "map": board.name,
                                    "home": match["home"], "turns": list(self._turns),
                                    "aborted": True})
+        else:  # stopped between rounds: the next one is cut off before it began (run_match's way)
+            body["rounds"].append({"index": len(body["rounds"]) + 1, "aborted": True,
+                                   "turns": []})
         self._body = None
 
     def _log(self, lines: list[str]) -> None:
