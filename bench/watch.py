@@ -197,6 +197,7 @@ async def spectators(work: Path, count: int, pace: float) -> None:
         print(f"  waiting, before the run: {idle_cpu * 100:.1f}% of a core for server and "
               f"sessions together, {idle_bytes} B sent in 5 s")
         before = {pid: cpu_seconds(pid) for pid in pids}
+        clients_cpu = time.process_time()
         wall = time.monotonic()
         tournament = await asyncio.create_subprocess_exec(
             *tournament_command(folder, pace), stdout=asyncio.subprocess.DEVNULL, env=ENV)
@@ -211,6 +212,7 @@ async def spectators(work: Path, count: int, pace: float) -> None:
             except asyncio.TimeoutError:
                 pass
         wall = time.monotonic() - wall
+        clients_cpu = time.process_time() - clients_cpu
         await asyncio.sleep(1.0)  # the last frames arrive
         used = {pid: cpu_seconds(pid) - before[pid] for pid in pids}
         feed = folder / "replays" / "built-in-cup" / "live.jsonl"
@@ -229,6 +231,8 @@ async def spectators(work: Path, count: int, pace: float) -> None:
               f"{statistics.mean(peak.get(p, 0) for p in sessions) / 1024:.1f} MB PSS")
         print(f"  all {count} sessions together: {sum(session_cpu) / wall * 100:.0f}% of a core "
               f"(this machine has {os.cpu_count()} cores)")
+        print(f"  the {count} SSH clients (this benchmark's process, on the same machine): "
+              f"{clients_cpu / wall * 100:.0f}% of a core")
         if delays:
             delays.sort()
             p95 = delays[int(0.95 * (len(delays) - 1))]

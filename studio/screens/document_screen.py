@@ -85,13 +85,17 @@ class DocumentScreen(DimmedKeys, NeedsRoom, Screen[None]):
             self.refresh_bindings()
 
     def on_mount(self) -> None:
-        self._unsubscribe = self.document.subscribe(self._document_changed)
+        # Textual calls each class's on_mount along the MRO, and a subclass's super().on_mount()
+        # calls this once more: subscribe once, or the first listener outlives the screen.
+        if self._unsubscribe is None:
+            self._unsubscribe = self.document.subscribe(self._document_changed)
         self._show_title()
         self.refresh_view()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
+            self._unsubscribe = None
 
     def on_screen_resume(self) -> None:
         self._show_title()

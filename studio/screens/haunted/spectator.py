@@ -9,11 +9,14 @@ output at all.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.timer import Timer
 
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.maps import builtin_maps
@@ -25,13 +28,21 @@ from studio.screens.haunted.tournament_results import BRACKET_HEADINGS, draw
 from studio.sessions.haunted.results import Results
 from studio.sessions.haunted.replays import feed_locator
 from studio.sessions import access
+from studio.sessions.haunted.feed_wake import FeedWake, open_wake
 from studio.sessions.haunted.veil import FeedVeil
 from studio.sessions.haunted.watch import Spectator, Watched
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
 
 POLL = 0.1
-"""Seconds between two looks at the feed: the most a spectator is behind, less the drawing."""
+"""Seconds between two looks at the feed where no wake can be had: the most a spectator is
+behind, less the drawing."""
+WOKEN_POLL = 0.5
+"""Seconds between two looks with a wake on the feed: only for a feed that is not there yet or a
+new run to move on to; the turns wake the screen as they are written."""
+LEAST_GAP = 1 / 30
+"""Seconds between two looks at least, however fast the feed is written (a match at full speed
+writes thousands of turns a second: they are drawn a frame at a time)."""
 
 
 class SpectatorScreen(MatchLayout):
@@ -68,9 +79,15 @@ class SpectatorScreen(MatchLayout):
         super().__init__(document)
         self.tournament = tournament
         self.spectator = spectator or Spectator(feed_locator(self.folder, tournament),
-                                                veil=FeedVeil(access.current()))
+                                                veil=FeedVeil(access.current()),
+                                                one_turn_at_a_time=True)
         self._drawn = -1
         self._results_shown: dict | None = None
+        self._wake: FeedWake | None = None
+        self._timer: Timer | None = None
+        self._interval = 0.0
+        self._looked_at = float("-inf")
+        self._look_due = False
 
     def first_board(self) -> Map:
         maps = self.model.maps() or builtin_maps()
@@ -85,12 +102,46 @@ class SpectatorScreen(MatchLayout):
     def on_mount(self) -> None:
         super().on_mount()
         self.sub_title = f"watching {self.tournament}" if self.tournament else "watching"
+        self._wake = open_wake()
+        if self._wake is not None:
+            asyncio.get_running_loop().add_reader(self._wake.fileno(), self._woken)
         self._poll()
-        self.set_interval(POLL, self._poll)
+
+    def on_unmount(self) -> None:
+        if self._wake is not None:
+            asyncio.get_running_loop().remove_reader(self._wake.fileno())
+            self._wake.close()
+            self._wake = None
+
+    def _woken(self) -> None:
+        """The feed was written to (from the event loop, outside any message): look at it now,
+        or at the end of the least gap."""
+        if self._wake is None or not self._wake.drain() or self._look_due:
+            return
+        self._look_due = True
+        wait = self._looked_at + LEAST_GAP - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, self._poll)
+        else:
+            self.call_later(self._poll)
 
     def _poll(self) -> None:
+        self._look_due = False
+        self._looked_at = time.monotonic()
         if self.spectator.poll():
             self.refresh_view()
+        if self.spectator.more and not self._look_due:
+            # A turn held back, or a backlog: the rest without waiting for a write, once this
+            # turn is on the screen (a timer could fire first on a busy machine, and the turn
+            # would never be drawn).
+            self._look_due = True
+            self.call_after_refresh(self._poll)
+        woken = self._wake is not None and self._wake.watch(self.spectator.file)
+        interval = WOKEN_POLL if woken else POLL
+        if interval != self._interval:
+            if self._timer is not None:
+                self._timer.stop()
+            self._timer, self._interval = self.set_interval(interval, self._poll), interval
 
     # ------------------------------------------------------------------------------ drawing
 

@@ -41,6 +41,17 @@ class FeedTail:
         """Times the file was replaced or cut (a new run began)."""
         self.restarted = False
         """The last :meth:`read` began a new file: what was read before is of another run."""
+        self._more = False
+
+    @property
+    def file(self) -> tuple[Path, int, int] | None:
+        """The file read now: path, device and inode (None while waiting for it)."""
+        return None if self._identity is None or self._fd is None else (self.path, *self._identity)
+
+    @property
+    def more(self) -> bool:
+        """The last read stopped at ``chunk`` bytes: more is there already, without a new write."""
+        return self._more
 
     @property
     def waiting(self) -> bool:
@@ -79,7 +90,7 @@ class FeedTail:
 
     def read(self) -> list[bytes]:
         """The complete lines added since the last call (without their newlines)."""
-        self.restarted = False
+        self.restarted = self._more = False
         if self._fd is None or self._replaced():
             had = self._fd is not None
             if not self._open():
@@ -90,6 +101,7 @@ class FeedTail:
         os.lseek(self._fd, self._offset, os.SEEK_SET)  # not pread: Windows has none
         data = os.read(self._fd, self.chunk)
         self._offset += len(data)
+        self._more = len(data) == self.chunk
         lines: list[bytes] = []
         start = 0
         while True:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,13 @@ from studio.engines.common.inert import inert
 from studio.engines.common.limits import MAX_NESTING, too_deep
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import MatchConfig, MatchResult, RoundResult
-from studio.engines.haunted.rules import Event, Round, RoundState, step
+from studio.engines.haunted.rules import Round, step
 from studio.sessions.haunted.feed import FEED_FORMAT, FEED_VERSION
 from studio.sessions.haunted.feed_tail import FeedTail
 from studio.sessions.haunted.index_check import check_index
 from studio.sessions.haunted.live import result_line, round_line, turn_lines
 from studio.sessions.haunted.results import next_match
+from studio.sessions.haunted.watched import Watched, board_state, inert_document
 from studio.storage.errors import ProjectError
 
 LOG_LINES = 500
@@ -40,42 +41,9 @@ _SKIPPED = (KeyError, TypeError, ValueError, IndexError, AttributeError, Asserti
 """What a line that does not fit raises on its way in: it is skipped and counted."""
 
 
-@dataclass(frozen=True)
-class Watched:
-    """What the spectator screen draws, as of the last poll."""
-
-    status: str
-    """``waiting`` (no feed yet), ``live``, ``over`` (the run ended) or ``stopped``."""
-    about: str
-    """What the status means, in a few words ("cancelled", "waiting for replays/cup/live.jsonl")."""
-    kind: str = ""
-    """``tournament`` or ``match``."""
-    tournament: dict[str, Any] | None = None
-    """The results so far as ``index.json`` holds them (names inert)."""
-    number: int = 0
-    stage: str = ""
-    names: tuple[str, str] = ("", "")
-    config: MatchConfig | None = None
-    round_index: int = 0
-    board: Map | None = None
-    home: str = "A"
-    monsters: dict[str, str] = field(default_factory=dict)
-    state: RoundState | None = None
-    events: tuple[Event, ...] = ()
-    record: dict[str, Any] | None = None
-    rounds: tuple[RoundResult, ...] = ()
-    wins: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
-    ties: int = 0
-    log: tuple[str, ...] = ()
-    result: MatchResult | None = None
-    """The match's result once it ended."""
-    next_match: str = ""
-    skipped: int = 0
-    """Lines skipped: not events, too long, or not fitting what came before."""
-    delay: float | None = None
-    """Seconds between the last event's writing and its reading here."""
-    version: int = 0
-
+STEP_WITHIN = 0.3
+"""Seconds: turns written more recently than this are shown one poll each (one_turn_at_a_time);
+older ones, of a spectator behind, together."""
 
 NOTHING_YET = "nothing is being played yet — this screen follows the next tournament as it starts"
 """What a spectator reads before any feed is found (the screen switches by itself once one is)."""
@@ -89,12 +57,20 @@ class Spectator:
             ``relocate`` seconds.
         clock: wall-clock seconds (the feed's events carry the writer's).
         keep_replays: also rebuild every match's replay body (:attr:`bodies`).
+        one_turn_at_a_time: a poll that finds several recent turns takes the first and holds
+            the rest for the next poll (:attr:`more`), so a screen drawing after each poll
+            shows every turn; turns written over ``STEP_WITHIN`` seconds ago are taken
+            together, so a spectator behind catches up.
     """
 
     def __init__(self, locate: Path | Callable[[], Path | None], clock: Callable[[], float] = time.time,
                  keep_replays: bool = False, relocate: float = 1.0,
-                 veil: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
+                 veil: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                 one_turn_at_a_time: bool = False) -> None:
         self._locate = locate if callable(locate) else (lambda: Path(locate))
+        self._one_turn = one_turn_at_a_time
+        self._held: list[bytes] = []
+        self._turn_taken = False
         self._veil = veil  # what a restricted person may not read, taken out of each event
         self._clock = clock
         self._keep = keep_replays
@@ -111,6 +87,16 @@ class Spectator:
     @property
     def path(self) -> Path | None:
         return self._tail.path if self._tail is not None else None
+
+    @property
+    def file(self) -> tuple[Path, int, int] | None:
+        """The feed file being read (path, device, inode), for a wake on its writes."""
+        return self._tail.file if self._tail is not None else None
+
+    @property
+    def more(self) -> bool:
+        """Lines are there already that the last poll left for the next (a backlog)."""
+        return bool(self._held) or (self._tail is not None and self._tail.more)
 
     def _reset(self) -> None:
         self._kind = ""
@@ -148,11 +134,19 @@ class Spectator:
         lines = tail.read()
         if tail.restarted:
             self._reset()
+            self._held = []
         if tail.waiting:
             return self._show("waiting", f"waiting for {tail.path.name} to appear")
+        if self._held:
+            lines, self._held = self._held + lines, []
         changed = False
-        for line in lines:
+        for k, line in enumerate(lines):
+            self._turn_taken = False
             changed = self._take(line) or changed
+            if (self._one_turn and self._turn_taken and k + 1 < len(lines)
+                    and self._delay is not None and self._delay < STEP_WITHIN):
+                self._held = lines[k + 1:]  # drawn first, this turn; the rest at the next poll
+                break
         if not changed and not tail.restarted:
             return False
         return self._show()
@@ -241,6 +235,7 @@ class Spectator:
         self._play(record, event.get("board"))
         self._turns.append(record)
         self._log(turn_lines(record))
+        self._turn_taken = True
 
     def _play(self, record: dict[str, Any], board: Any) -> None:
         """The position after a turn: re-simulated from the one before (the events light up
@@ -255,7 +250,7 @@ class Spectator:
                 raise ValueError("not played")
             after, events = step(state, home, away)
         except _SKIPPED:
-            after, events = _board_state(state, board), []
+            after, events = board_state(state, board), []
         match.update(state=after, events=tuple(events), record=record)
 
     def _on_round_end(self, event: dict[str, Any]) -> None:
@@ -338,7 +333,7 @@ class Spectator:
         source = self._shown_source
         if source is None or source[0] is not self._document or source[1] != number:
             self._shown_source = (self._document, number)
-            self._shown_document = (_inert_document(self._document)
+            self._shown_document = (inert_document(self._document)
                                     if self._document is not None else None)
             self._shown_next = next_match(self._shown_document, number)
         document = self._shown_document
@@ -355,34 +350,6 @@ class Spectator:
             return False
         self._view = replace(new, version=old.version + 1)
         return True
-
-
-def _board_state(before: RoundState, board: Any) -> RoundState:
-    """A position from the board the feed sent (checked against the round's size)."""
-    n = before.size
-    strengths = tuple(int(s) for s in board["strengths"])
-    positions = tuple((int(r), int(c)) for r, c in board["positions"])
-    alive = tuple(bool(a) for a in board["alive"])
-    broken = tuple(int(b) for b in board["broken"])
-    if len(strengths) != n * n or len(positions) != 6 or len(alive) != 6 or len(broken) != 2:
-        raise ValueError("not a board of this round")
-    return before._replace(strengths=strengths, positions=positions, alive=alive,
-                           broken=broken, turn=int(board["turn"]))
-
-
-def _inert_document(document: dict[str, Any]) -> dict[str, Any]:
-    """The results with every name made inert (the same way everywhere, so they still match)."""
-    def name(value: Any) -> Any:
-        return inert(value) if isinstance(value, str) else value
-
-    matches = [{**m, "home": name(m["home"]), "away": name(m["away"]),
-                "winner": name(m["winner"]), "wins": {name(k): v for k, v in m["wins"].items()}}
-               for m in document["matches"]]
-    plan = dict(document.get("plan") or {})
-    plan["seeds"] = [name(s) for s in plan.get("seeds") or []]
-    return {**document, "entrants": [name(n) for n in document["entrants"]], "plan": plan,
-            "matches": matches, "standings": [name(s) for s in document.get("standings") or []],
-            "name": name(document.get("name", ""))}
 
 
 def replay_bodies(path: Path, keep_replays: bool = True) -> list[dict[str, Any]]:

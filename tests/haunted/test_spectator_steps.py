@@ -1,0 +1,59 @@
+"""A spectator shows every turn (issue 30): turns found together in one poll, written just now,
+are taken one poll each; a spectator behind takes them together and catches up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.match import MatchConfig
+from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.live import LiveMatch
+from studio.sessions.haunted.watch import STEP_WITHIN, Spectator, replay_bodies
+
+WRITTEN = 1_800_000_000.0
+
+
+def feed(tmp_path: Path) -> Path:
+    """A whole match's feed, every event stamped as written at WRITTEN."""
+    path = tmp_path / "m.live.jsonl"
+    LiveMatch(MatchPlan("builtin:greedy", "builtin:lookahead", MatchConfig(rounds=1, max_rounds=1,
+                                                                         maps=("Default",)),
+                        3, builtin_maps(), in_process_builtins=True, pace=0.0), feed=path).run()
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    path.write_text("".join(json.dumps({**e, "t": WRITTEN}) + "\n" for e in events))
+    return path
+
+
+def turns_drawn(spectator: Spectator) -> list[int]:
+    """The turn in view after each poll, as a screen drawing after each poll shows them."""
+    shown = []
+    while spectator.poll() or spectator.more:
+        record = spectator.view().record
+        if record and (not shown or shown[-1] != record["turn"]):
+            shown.append(record["turn"])
+    return shown
+
+
+def test_turns_written_just_now_are_taken_one_poll_each(tmp_path: Path) -> None:
+    path = feed(tmp_path)
+    written = sum('"event": "turn"' in line for line in path.read_text().splitlines())
+    spectator = Spectator(path, clock=lambda: WRITTEN + 0.05, one_turn_at_a_time=True)
+    assert turns_drawn(spectator) == list(range(1, written + 1))
+    assert spectator.view().status == "over" and not spectator.more
+
+
+def test_a_spectator_behind_takes_them_together(tmp_path: Path) -> None:
+    path = feed(tmp_path)
+    spectator = Spectator(path, clock=lambda: WRITTEN + STEP_WITHIN + 1,
+                          one_turn_at_a_time=True)
+    assert spectator.poll() and not spectator.more  # all read in one poll
+    assert spectator.view().status == "over" and len(turns_drawn(spectator)) == 0
+
+
+def test_by_default_a_poll_reads_all_it_finds(tmp_path: Path) -> None:
+    path = feed(tmp_path)
+    spectator = Spectator(path, clock=lambda: WRITTEN + 0.05)
+    assert spectator.poll() and not spectator.more and spectator.view().status == "over"
+    assert len(replay_bodies(path)) == 1
