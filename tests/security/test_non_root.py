@@ -35,10 +35,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
 SETPRIV = shutil.which("setpriv")
 
-THIEF = '''import os
+THIEF = '''import ctypes, os
 
 PATHS = {paths!r}
 print("uid", os.getuid(), "map", open("/proc/self/uid_map").read().split())
+print("dumpable", ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))  # PR_GET_DUMPABLE
 for path in PATHS:
     try:
         with open(path, "rb") as file:
@@ -147,6 +148,9 @@ def test_a_studio_run_by_an_ordinary_user_confines_python_and_js_ais(home) -> No
     loaded = document["rounds"][0]["load"]
     printed = loaded["A"]["stdout"]
     assert f"uid {NOBODY} map ['{NOBODY}', '{NOBODY}', '1']" in printed  # its own user namespace
+    # Not dumpable, so its /proc files are root's: another session of this user cannot write
+    # them (test_proc_neighbours shows the attack refused on such a process) (issue 30).
+    assert "dumpable 0" in printed, printed
     for path in paths:
         assert f"{path} refused: PermissionError" in printed, printed
     for name, token in tokens.items():

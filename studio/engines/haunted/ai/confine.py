@@ -121,6 +121,13 @@ def confine(workdir: str, processes: int, readable: list[str], source: str = "",
     abi, ll_error = landlock.restrict(writable, allowed)
     if ll_error:
         missing.append(f"reads and writes files with the worker's rights ({ll_error})")
+    if not root and not any(path.startswith("/proc/self/fd/")
+                            for path in [writable, *usable.values()]):
+        # The id maps are written: hand our /proc files to root, or another session of the same
+        # user (whose jail lets it write in /proc for its own workers) could write this one's
+        # oom_score_adj, clear_refs or coredump_filter. A root studio's worker has a uid of its
+        # own instead, and must stay dumpable to reach its held folders through /proc/self/fd.
+        privileges.undumpable()
     privileges.no_new_privs()  # set by Landlock already where it ran; seccomp needs it too
     sc_error = seccomp.refuse_unix_sockets()
     if sc_error:

@@ -110,6 +110,12 @@ def become_own_uid(workdir: str) -> int:
     return uid
 
 
+def undumpable() -> None:
+    """Not dumpable: this process's ``/proc`` files belong to root from now on (and no core
+    dumps); it still reads its own."""
+    _libc().prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def hold_folders(paths: list[str]) -> dict[str, int]:
     """Open each folder (before the uid switch) so it can still be reached after it.
 
