@@ -4,12 +4,15 @@ are taken one poll each; a spectator behind takes them together and catches up."
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig
+from studio.engines.haunted.tournament import ROUND_ROBIN
 from studio.sessions.haunted.entrants import MatchPlan
 from studio.sessions.haunted.live import LiveMatch
+from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun, feed_file
 from studio.sessions.haunted.watch import STEP_WITHIN, Spectator, replay_bodies
 
 WRITTEN = 1_800_000_000.0
@@ -57,3 +60,19 @@ def test_by_default_a_poll_reads_all_it_finds(tmp_path: Path) -> None:
     spectator = Spectator(path, clock=lambda: WRITTEN + 0.05)
     assert spectator.poll() and not spectator.more and spectator.view().status == "over"
     assert len(replay_bodies(path)) == 1
+
+
+def test_a_spectator_behind_still_draws_each_match_end(tmp_path: Path) -> None:
+    run = TournamentRun(TournamentPlan(ROUND_ROBIN, ("builtin:greedy", "builtin:idle",
+                                                     "builtin:wander"),
+                                       MatchConfig(rounds=1, max_rounds=1, maps=("Default",)),
+                                       builtin_maps(), 5, name="Cup", replays=tmp_path,
+                                       in_process_builtins=True))
+    run.run()
+    spectator = Spectator(feed_file(tmp_path), clock=lambda: time.time() + 3600,
+                          one_turn_at_a_time=True)
+    ended = []
+    while spectator.poll() or spectator.more:
+        ended.append(len((spectator.view().tournament or {}).get("matches", [])))
+    assert ended[:3] == [1, 2, 3]  # one poll for each end, though far behind
+    assert spectator.view().status == "over"

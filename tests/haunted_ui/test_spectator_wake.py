@@ -42,6 +42,7 @@ async def test_a_turn_written_is_drawn_without_waiting_for_a_poll(
         ht_project: Path, cup_feed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spectator_module, "POLL", 60.0)  # no look of its own in this test
     monkeypatch.setattr(spectator_module, "WOKEN_POLL", 60.0)
+    monkeypatch.setattr(spectator_module, "WAITING_POLL", 60.0)
     lines = mid_match(cup_feed)
     async with studio_app(ht_project).run_test(size=(80, 24)) as pilot:
         screen, path = await watch(pilot, lines[:-1])
@@ -59,6 +60,7 @@ async def test_a_turn_written_is_drawn_without_waiting_for_a_poll(
 async def test_a_burst_of_turns_is_looked_at_a_frame_at_a_time(
         ht_project: Path, cup_feed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spectator_module, "WOKEN_POLL", 60.0)
+    monkeypatch.setattr(spectator_module, "WAITING_POLL", 60.0)
     async with studio_app(ht_project).run_test(size=(80, 24)) as pilot:
         screen, path = await watch(pilot, cup_feed[:3])
         looks = []

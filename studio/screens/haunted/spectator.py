@@ -38,8 +38,10 @@ POLL = 0.1
 """Seconds between two looks at the feed where no wake can be had: the most a spectator is
 behind, less the drawing."""
 WOKEN_POLL = 0.5
-"""Seconds between two looks with a wake on the feed: only for a feed that is not there yet or a
-new run to move on to; the turns wake the screen as they are written."""
+"""Seconds between two looks with a wake on the feed: only for a new run to move on to; the
+turns wake the screen as they are written."""
+WAITING_POLL = 0.2
+"""Seconds between two looks while no feed is there yet (a run starting is seen this soon)."""
 LEAST_GAP = 1 / 30
 """Seconds between two looks at least, however fast the feed is written (a match at full speed
 writes thousands of turns a second: they are drawn a frame at a time)."""
@@ -136,8 +138,9 @@ class SpectatorScreen(MatchLayout):
             # would never be drawn).
             self._look_due = True
             self.call_after_refresh(self._poll)
-        woken = self._wake is not None and self._wake.watch(self.spectator.file)
-        interval = WOKEN_POLL if woken else POLL
+        file = self.spectator.file
+        woken = self._wake is not None and self._wake.watch(file)
+        interval = POLL if not woken else WOKEN_POLL if file is not None else WAITING_POLL
         if interval != self._interval:
             if self._timer is not None:
                 self._timer.stop()

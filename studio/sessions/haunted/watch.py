@@ -60,7 +60,8 @@ class Spectator:
         one_turn_at_a_time: a poll that finds several recent turns takes the first and holds
             the rest for the next poll (:attr:`more`), so a screen drawing after each poll
             shows every turn; turns written over ``STEP_WITHIN`` seconds ago are taken
-            together, so a spectator behind catches up.
+            together, so a spectator behind catches up. A match's end is always taken alone,
+            so the results are drawn as each match ends.
     """
 
     def __init__(self, locate: Path | Callable[[], Path | None], clock: Callable[[], float] = time.time,
@@ -70,7 +71,8 @@ class Spectator:
         self._locate = locate if callable(locate) else (lambda: Path(locate))
         self._one_turn = one_turn_at_a_time
         self._held: list[bytes] = []
-        self._turn_taken = False
+        self._framed = ""
+        """What the line just taken was, when it is worth a frame of its own (turn, match end)."""
         self._veil = veil  # what a restricted person may not read, taken out of each event
         self._clock = clock
         self._keep = keep_replays
@@ -141,11 +143,12 @@ class Spectator:
             lines, self._held = self._held + lines, []
         changed = False
         for k, line in enumerate(lines):
-            self._turn_taken = False
+            self._framed = ""
             changed = self._take(line) or changed
-            if (self._one_turn and self._turn_taken and k + 1 < len(lines)
-                    and self._delay is not None and self._delay < STEP_WITHIN):
-                self._held = lines[k + 1:]  # drawn first, this turn; the rest at the next poll
+            if self._one_turn and k + 1 < len(lines) and (
+                    self._framed == "match_end" or self._framed == "turn" and
+                    self._delay is not None and self._delay < STEP_WITHIN):
+                self._held = lines[k + 1:]  # drawn first, this; the rest at the next poll
                 break
         if not changed and not tail.restarted:
             return False
@@ -235,7 +238,7 @@ class Spectator:
         self._play(record, event.get("board"))
         self._turns.append(record)
         self._log(turn_lines(record))
-        self._turn_taken = True
+        self._framed = "turn"
 
     def _play(self, record: dict[str, Any], board: Any) -> None:
         """The position after a turn: re-simulated from the one before (the events light up
@@ -280,6 +283,7 @@ class Spectator:
         self._turns = []
 
     def _on_match_end(self, event: dict[str, Any]) -> None:
+        self._framed = "match_end"  # the results with it are drawn, however far behind
         entry = event.get("entry")
         if entry is not None and self._document is not None:
             document = dict(self._document, matches=self._document["matches"] + [entry])
