@@ -226,3 +226,14 @@ def test_studio_tournament_cluster_tcp_gives_the_local_json(tmp_path: Path, pool
     progress = [line for line in captured.err.splitlines() if line.startswith("[")]
     assert len(progress) == 6 and progress[-1].startswith("[####################] 6/6 done")
     assert "matches/s" in progress[0] and "busy/workers 127.0.0.1" in progress[-1]
+
+
+@needs_dask
+def test_a_local_cluster_s_workers_run_without_dask_s_profiler(pool) -> None:
+    def settings() -> tuple:
+        import dask
+
+        return (dask.config.get("distributed.worker.profile.enabled"),
+                dask.config.get("distributed.admin.system-monitor.interval"))
+
+    assert set(pool.client.run(settings).values()) == {(False, "2s")}
