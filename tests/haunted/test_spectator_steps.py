@@ -11,9 +11,10 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import ROUND_ROBIN
 from studio.sessions.haunted.entrants import MatchPlan
+from studio.sessions.haunted.feed_tail import CHUNK
 from studio.sessions.haunted.live import LiveMatch
 from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun, feed_file
-from studio.sessions.haunted.watch import STEP_WITHIN, Spectator, replay_bodies
+from studio.sessions.haunted.watch import MAX_HELD, STEP_WITHIN, Spectator, replay_bodies
 
 WRITTEN = 1_800_000_000.0
 
@@ -76,3 +77,25 @@ def test_a_spectator_behind_still_draws_each_match_end(tmp_path: Path) -> None:
         ended.append(len((spectator.view().tournament or {}).get("matches", [])))
     assert ended[:3] == [1, 2, 3]  # one poll for each end, though far behind
     assert spectator.view().status == "over"
+
+
+def test_a_flood_of_turns_stamped_now_is_taken_at_once_not_held(tmp_path: Path) -> None:
+    """A writer's times are its word: turns that all claim to be fresh, more than MAX_HELD of
+    them, are read together, so nothing piles up between polls."""
+    path = feed(tmp_path)
+    lines = path.read_text().splitlines()
+    turn = next(line for line in lines if '"event": "turn"' in line)
+    flood = lines[:next(k for k, line in enumerate(lines) if line == turn)]
+    flood += [turn] * (MAX_HELD * 50)
+    path.write_text("".join(line + "\n" for line in flood))
+    spectator = Spectator(path, clock=lambda: WRITTEN, one_turn_at_a_time=True)
+    polls = 0
+    while spectator.poll() or spectator.more:
+        polls += 1
+        assert len(spectator._held) <= MAX_HELD
+    chunks = path.stat().st_size // CHUNK + 1
+    assert polls <= chunks * (MAX_HELD + 2) < len(flood) / 4  # not a line a poll
+    held = Spectator(path, clock=lambda: WRITTEN, one_turn_at_a_time=True)
+    path.write_text("".join(line + "\n" for line in flood[:len(flood) - MAX_HELD * 50 + 3]))
+    held.poll()
+    assert held.more and len(held._held) <= MAX_HELD  # a few: stepped through

@@ -44,6 +44,9 @@ _SKIPPED = (KeyError, TypeError, ValueError, IndexError, AttributeError, Asserti
 STEP_WITHIN = 0.3
 """Seconds: turns written more recently than this are shown one poll each (one_turn_at_a_time);
 older ones, of a spectator behind, together."""
+MAX_HELD = 64
+"""Lines held for the next poll at most: more pending than this are taken together, whatever
+their times say (a feed's times are the writer's word, and a flood must not pile up here)."""
 
 NOTHING_YET = "nothing is being played yet — this screen follows the next tournament as it starts"
 """What a spectator reads before any feed is found (the screen switches by itself once one is)."""
@@ -145,7 +148,7 @@ class Spectator:
         for k, line in enumerate(lines):
             self._framed = ""
             changed = self._take(line) or changed
-            if self._one_turn and k + 1 < len(lines) and (
+            if self._one_turn and 0 < len(lines) - k - 1 <= MAX_HELD and (
                     self._framed == "match_end" or self._framed == "turn" and
                     self._delay is not None and self._delay < STEP_WITHIN):
                 self._held = lines[k + 1:]  # drawn first, this; the rest at the next poll
