@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from studio import __version__  # noqa: E402
 from studio.engines.haunted.builtin_ais import BUILTINS, PREFIX, SIMULATING  # noqa: E402
+from studio.engines.haunted.replay import without_timings  # noqa: E402
 from studio.engines.haunted.maps import builtin_maps  # noqa: E402
 from studio.engines.haunted.match import MatchConfig, run_match  # noqa: E402
 from studio.engines.haunted.tournament import DOUBLE_ROUND_ROBIN, ROUND_ROBIN  # noqa: E402
@@ -77,21 +78,13 @@ def entrants(folder: Path, count: int) -> tuple[str, ...]:
     return tuple(names[:count])
 
 
-def measured_out(value):
-    if isinstance(value, dict):
-        return {k: measured_out(v) for k, v in value.items() if k not in ("ms", "created")}
-    if isinstance(value, list):
-        return [measured_out(v) for v in value]
-    return value
-
-
 def differences(first: Path, second: Path) -> list[str]:
     one, two = read_index(first), read_index(second)
     found = [key for key in ("matches", "byes", "ratings", "standings", "plan")
              if one[key] != two[key]]
     for entry in one["matches"]:
         number = entry["number"]
-        a, b = (measured_out(json.loads(gzip.decompress(replay_file(f, number).read_bytes())))
+        a, b = (without_timings(json.loads(gzip.decompress(replay_file(f, number).read_bytes())))
                 for f in (first, second))
         if a != b:
             found.append(f"replay {number}")

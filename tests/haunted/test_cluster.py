@@ -21,6 +21,7 @@ import pytest
 
 from studio import __version__
 from studio.engines.haunted.maps import builtin_maps
+from studio.engines.haunted.replay import without_timings
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import ROUND_ROBIN, SINGLE
 from studio.sessions.haunted import cluster
@@ -50,16 +51,8 @@ def plan(folder: Path, mode: str = ROUND_ROBIN, entrants=SIX, **more) -> Tournam
                           replays=folder, in_process_builtins=True, **more)
 
 
-def measured_out(value):
-    if isinstance(value, dict):
-        return {k: measured_out(v) for k, v in value.items() if k not in ("ms", "created")}
-    if isinstance(value, list):
-        return [measured_out(v) for v in value]
-    return value
-
-
 def replay_text(path: Path) -> str:
-    return json.dumps(measured_out(json.loads(gzip.decompress(path.read_bytes()))), indent=1)
+    return json.dumps(without_timings(json.loads(gzip.decompress(path.read_bytes()))), indent=1)
 
 
 def same_run(first: Path, second: Path, scheduled: int) -> None:
@@ -89,7 +82,7 @@ def test_local_2_gives_the_sequential_run(tmp_path: Path, pool, mode: str) -> No
     run.run()
     same_run(tmp_path / "one", tmp_path / "two", run.plan.scheduled)
     assert len({o.worker for o in run.outcomes.values()}) == 2  # both workers played
-    fed = [sorted(json.dumps(measured_out(body), sort_keys=True)
+    fed = [sorted(json.dumps(without_timings(body), sort_keys=True)
                   for body in replay_bodies(feed_file(tmp_path / name)))
            for name in ("one", "two")]
     assert fed[0] == fed[1]  # the same matches, turn by turn, in the order they finished

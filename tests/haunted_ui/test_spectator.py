@@ -64,6 +64,18 @@ def mid_match(lines: list[str]) -> list[str]:
     return lines[:second_round + 5]
 
 
+async def spectate(pilot, lines: list[str] = (), clock=lambda: WRITTEN + 0.05):
+    """The spectator screen pushed on the cup's feed, holding ``lines`` so far; the screen and
+    the feed's path."""
+    app = pilot.app
+    await pilot.pause()
+    path = feed_file(tournament_folder(app.screen.folder, CUP))
+    path.write_text("".join(line + "\n" for line in lines))
+    await app.push_screen(make("watch", app.screen.document, tournament=CUP,
+                               spectator=Spectator(path, clock=clock)))
+    return app.screen, path
+
+
 def watching(lines: list[str], *keys: str):
     async def before(pilot) -> None:
         app = pilot.app
@@ -238,13 +250,7 @@ async def test_following_a_feed_turn_by_turn_lays_the_screen_out_only_when_it_mu
                         lambda self, *a, **k: (layouts.append(1), plain(self, *a, **k))[1])
     app = studio_app(ht_project)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        path = feed_file(tournament_folder(app.screen.folder, CUP))
-        path.write_text("")
-        spectator = Spectator(path, clock=lambda: WRITTEN + 0.05)
-        await app.push_screen(make("watch", app.screen.document, tournament=CUP,
-                                   spectator=spectator))
-        screen = app.screen
+        screen, path = await spectate(pilot)
         with path.open("a") as feed:
             for line in cup_feed[:3]:
                 feed.write(line + "\n")
@@ -266,13 +272,7 @@ async def test_at_60x20_the_board_and_panels_stay_on_the_screen(ht_project: Path
     # The panels kept 48 columns beside 80-column tiles and ran 16 columns off the screen.
     app = studio_app(ht_project)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        path = feed_file(tournament_folder(app.screen.folder, CUP))
-        path.write_text("")
-        spectator = Spectator(path, clock=lambda: WRITTEN + 0.05)
-        await app.push_screen(make("watch", app.screen.document, tournament=CUP,
-                                   spectator=spectator))
-        screen = app.screen
+        screen, path = await spectate(pilot)
         for lines in ([], mid_match(cup_feed)):  # waiting, then live
             path.write_text("".join(line + "\n" for line in lines))
             screen._poll()

@@ -11,25 +11,17 @@ from pathlib import Path
 import pytest
 
 from studio.screens.haunted import spectator as spectator_module
-from studio.screens.haunted.screens import make
 from studio.sessions.haunted import feed_wake
-from studio.sessions.haunted.tournament import feed_file, tournament_folder
-from studio.sessions.haunted.watch import Spectator
-from tests.haunted_ui.test_spectator import CUP, cup_feed, mid_match  # noqa: F401 - the fixture
+from tests.haunted_ui.test_spectator import cup_feed, mid_match, spectate  # noqa: F401 - fixture
 from tests.ui_helpers import studio_app
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
 
 
 async def watch(pilot, lines: list[str]):
-    app = pilot.app
-    await pilot.pause()
-    path = feed_file(tournament_folder(app.screen.folder, CUP))
-    path.write_text("".join(line + "\n" for line in lines))
-    await app.push_screen(make("watch", app.screen.document, tournament=CUP,
-                               spectator=Spectator(path)))
+    screen, path = await spectate(pilot, lines, clock=time.time)
     await pilot.pause(0.2)
-    return app.screen, path
+    return screen, path
 
 
 def turn_shown(screen) -> int | None:

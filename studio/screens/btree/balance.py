@@ -61,8 +61,7 @@ class BalanceScreen(BtreeScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self.refresh_view()
+        super().on_mount()  # draws the view
         session = self.play.session
         self._run(session.program, session.seed, session.board)
 
