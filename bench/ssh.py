@@ -60,8 +60,10 @@ def memory_kb(pid: int, field: str = "Pss") -> int:
 class Server:
     """``studio serve --ssh`` in its own process group on a free port."""
 
-    def __init__(self, folder: Path, work: Path, max_sessions: int) -> None:
+    def __init__(self, folder: Path, work: Path, max_sessions: int,
+                 options: tuple[str, ...] = ()) -> None:
         self.folder, self.work, self.max_sessions = folder, work, max_sessions
+        self.options = options
         self.key = asyncssh.generate_private_key("ssh-ed25519")
         (work / "authorized_keys").write_bytes(self.key.export_public_key())
 
@@ -70,6 +72,7 @@ class Server:
             sys.executable, "-P", "-m", "studio", "serve", "--ssh", str(self.folder),
             "--port", "0", "--authorized-keys", str(self.work / "authorized_keys"),
             "--host-key", str(self.work / "host_key"), "--max-sessions", str(self.max_sessions),
+            *self.options,
             env={**ENV, "HOME": str(self.work)}, stderr=asyncio.subprocess.PIPE,
             start_new_session=True)
         line = b""

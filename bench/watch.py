@@ -6,9 +6,10 @@
 1. The feed's cost to the tournament: the same run (built-ins in process: the fastest turns, so
    the worst case for the feed) with and without its live feed, interleaved; the median of each
    and their ratio. Then once with the AIs in their sandboxed workers, as tournaments run.
-2. Spectators over SSH: ``studio serve --ssh`` on a copy of games/, N sessions (default 30) each
-   on the spectator screen of haunted-tiles.toml (hub, ``w``), then ``studio tournament --pace``
-   plays its cup in another process. Printed: the server's, the sessions' and the tournament's
+2. Spectators over SSH: ``studio serve --ssh`` on a copy of games/ with a roster, N spectators
+   (default 30, one window size) on its shared view (``--private``: N teacher sessions, each on
+   the spectator screen of haunted-tiles.toml from the hub, ``w``, a studio each), then
+   ``studio tournament --pace`` plays its cup in another process. Printed: the server's, the sessions' and the tournament's
    CPU over the run, their memory, and the delay from a turn written to the feed to the turn on
    each spectator's screen (median, 95th percentile, worst), with how many turns each one saw.
 
@@ -163,7 +164,7 @@ def tournament_command(folder: Path, pace: float) -> list[str]:
             "--rounds", "3", "--in-process"]
 
 
-async def spectators(work: Path, count: int, pace: float) -> None:
+async def spectators(work: Path, count: int, pace: float, private: bool) -> None:
     from ssh import FIRST_FRAME, Server, memory_kb, open_project  # bench/ssh.py
 
     from studio.ssh.pty_process import descendants
@@ -175,17 +176,27 @@ async def spectators(work: Path, count: int, pace: float) -> None:
     row = names.index("haunted-tiles.toml")
     alone = await play(folder, pace, work / "alone")
     print(f"\nthe cup at {pace:g} s a turn, nobody watching: {alone:.1f} s")
-    async with Server(folder, work, count + 1) as server:
+    options: tuple[str, ...] = ()
+    if not private:  # the roster's spectators: one shared view for all (same window size)
+        options = ("--roster", str(work / "roster.toml"))
+    server = Server(folder, work, count + 1, options)
+    line = server.key.export_public_key().decode().strip()
+    (work / "roster.toml").write_text(  # every client logs in with the one key
+        f'[[person]]\nname = "Fan"\nrole = "spectator"\nkeys = ["{line}"]\n')
+    async with server:
         watchers = []
         started = time.monotonic()
         for k in range(count):
             terminal = await server.login()
-            await terminal.wait_for(*FIRST_FRAME, timeout=120)
-            await open_project(terminal, row, "— hub")
-            await terminal.press("w")
+            if private:  # a teacher's session each, on the hub's spectator screen
+                await terminal.wait_for(*FIRST_FRAME, timeout=120)
+                await open_project(terminal, row, "— hub")
+                await terminal.press("w")
             await terminal.wait_for("waiting", timeout=60)
             watchers.append(Watcher(terminal))
-        print(f"{count} spectators logged in and watching in {time.monotonic() - started:.0f} s")
+        how = "each in a studio of their own" if private else "on one shared view"
+        print(f"{count} spectators logged in and watching ({how}) in "
+              f"{time.monotonic() - started:.0f} s")
         await asyncio.sleep(2)
         sessions = descendants(server.process.pid)
         pids = [server.process.pid, *sessions]
@@ -226,11 +237,13 @@ async def spectators(work: Path, count: int, pace: float) -> None:
               f"(read up to its last second)")
         print(f"  server process: {server_cpu / wall * 100:.1f}% of a core, "
               f"{peak.get(server.process.pid, 0) / 1024:.1f} MB PSS")
-        print(f"  each session's studio: {statistics.mean(session_cpu) / wall * 100:.1f}% of a "
-              f"core on average (max {max(session_cpu) / wall * 100:.1f}%), "
+        print(f"  each of the {len(sessions)} studios: {statistics.mean(session_cpu) / wall * 100:.1f}% "
+              f"of a core on average (max {max(session_cpu) / wall * 100:.1f}%), "
               f"{statistics.mean(peak.get(p, 0) for p in sessions) / 1024:.1f} MB PSS")
-        print(f"  all {count} sessions together: {sum(session_cpu) / wall * 100:.0f}% of a core "
-              f"(this machine has {os.cpu_count()} cores)")
+        print(f"  all {len(sessions)} studios together: {sum(session_cpu) / wall * 100:.0f}% of a "
+              f"core (this machine has {os.cpu_count()} cores)")
+        print(f"  server and studios together: {(server_cpu + sum(session_cpu)) / wall * 100:.0f}% "
+              f"of a core")
         print(f"  the {count} SSH clients (this benchmark's process, on the same machine): "
               f"{clients_cpu / wall * 100:.0f}% of a core")
         if delays:
@@ -252,13 +265,16 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=30)
     parser.add_argument("--pace", type=float, default=0.2)
     parser.add_argument("--no-ssh", action="store_true", help="measure the feed's cost only")
+    parser.add_argument("--private", action="store_true",
+                        help="each spectator in a studio of their own (a teacher's session on "
+                             "the spectator screen), as before shared views")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="studio-bench-watch-") as tmp:
         work = Path(tmp)
         feed_cost(work, args.runs)
         if not args.no_ssh:
             sys.path.insert(0, str(ROOT / "bench"))
-            asyncio.run(spectators(work, args.spectators, args.pace))
+            asyncio.run(spectators(work, args.spectators, args.pace, args.private))
 
 
 if __name__ == "__main__":

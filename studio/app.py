@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import signal
 from collections.abc import Iterable
@@ -66,6 +67,17 @@ def _person(role: bool = False) -> str:
     from studio.sessions import access
 
     return access.current().role if role else access.current().label
+
+
+def _shared_view() -> bool:
+    """Whether this studio draws one view for every spectator (no key of theirs reaches it)."""
+    from studio.storage import served
+
+    if served.served_root() is None:
+        return False  # a local studio: roles are not even loaded
+    from studio.sessions import access
+
+    return access.current().shared_view
 
 
 class StudioApp(Openers, TypeAhead):
@@ -248,6 +260,14 @@ class StudioApp(Openers, TypeAhead):
             for header in screen.query(Header):
                 header.query_one(HeaderTitle).update(header.format_title())
 
+    def _redraw_all(self) -> None:
+        self.screen.refresh()  # the whole screen dirty: the next frame is a full one
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if _shared_view() and action != "quit":
+            return False  # help, theme, palette: keys no spectator's press can reach
+        return super().check_action(action, parameters)
+
     def get_default_screen(self) -> Screen:
         # The home screen is the app's first screen, not one pushed over Textual's empty default
         # screen: that one was composed, laid out and drawn for nothing (~60 ms of the first
@@ -262,6 +282,9 @@ class StudioApp(Openers, TypeAhead):
 
     async def on_mount(self) -> None:
         home = self.screen
+        if _shared_view():
+            # The server asks for a whole frame when a spectator joins (studio.ssh.broadcast).
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._redraw_all)
         if self.initial_file is not None and self.watch is not None:
             self.watch_project_file(self.initial_file, self.watch or None)
         elif self.initial_file is not None:

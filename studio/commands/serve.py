@@ -42,7 +42,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                              "and a student's team (see the README); read again at every login "
                              "and then the only keys let in (default: none, everyone a teacher)")
     parser.add_argument("--max-sessions", metavar="N", type=int, default=8,
-                        help="sessions at once; more are refused with a message (default: 8)")
+                        help="studios at once (each session's own, and the spectators' shared "
+                             "views); more are refused with a message (default: 8)")
+    parser.add_argument("--max-spectators", metavar="N", type=int, default=200,
+                        help="spectators at once on shared views (default: 200)")
+    parser.add_argument("--private-spectators", action="store_true",
+                        help="give each spectator a studio of their own (their keys then work: "
+                             "b, l, ?) instead of one shared view per window size")
     parser.add_argument("--theme", choices=["dark", "light", "ansi"], default=None,
                         help="the theme every session starts in")
 
@@ -64,6 +70,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ProjectError("no such folder", file=folder, hint="give a folder of projects")
     if not 0 < args.max_sessions <= 1000:
         return _fail("--max-sessions takes a number from 1 to 1000")
+    if not 0 <= args.max_spectators <= 10000:
+        return _fail("--max-spectators takes a number from 0 to 10000")
     key_path = args.host_key or hostkey.default_host_key_path()
     try:
         key, created = hostkey.load_or_create(key_path)
@@ -84,7 +92,9 @@ def _serve(args: argparse.Namespace) -> int:
     precompile()
     config = ServeConfig(folder=folder, authorized_keys=args.authorized_keys, host_key=key,
                          host=args.host, port=args.port, max_sessions=args.max_sessions,
-                         theme=args.theme, host_key_path=key_path, roster=args.roster)
+                         theme=args.theme, host_key_path=key_path, roster=args.roster,
+                         max_spectators=args.max_spectators,
+                         shared_spectators=not args.private_spectators)
     made = "made now" if created else "kept"
     return asyncio.run(_run(StudioSSH(config), f"{hostkey.fingerprint(key)} ({made} in {key_path})",
                             roster_line))
@@ -108,7 +118,9 @@ async def _run(server, key_line: str, roster_line: str) -> int:
             loop.add_signal_handler(sig, stop.set)
     host = config.host if ":" not in config.host else f"[{config.host}]"
     print(f"studio: serving {config.folder} over SSH on {host}:{server.port} "
-          f"(at most {config.max_sessions} sessions)\n"
+          f"(at most {config.max_sessions} studios"
+          + (f", and {config.max_spectators} spectators on shared views)\n"
+             if config.shared_spectators else ")\n") +
           f"studio: host key {key_line}\n"
           + (f"studio: keys allowed: {config.authorized_keys}\n" if config.roster is None else "")
           + f"studio: {roster_line}\n"

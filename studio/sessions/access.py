@@ -33,10 +33,15 @@ class Access:
     role: str = TEACHER
     name: str = ""
     team: str = ""
+    shared_view: bool = False
+    """A spectators' view drawn once for all of them (``studio.ssh.broadcast``): nobody's keys
+    reach it; the server lets each spectator leave."""
 
     @property
     def label(self) -> str:
         """How the header names them: ``Ann (student, Greedy Ghosts)``; "" for a local studio."""
+        if self.shared_view:
+            return "all spectators (one shared view)"
         if not self.name:
             return ""
         team = f", {self.team}" if self.team else ""

@@ -7,7 +7,7 @@ the client's window changes and SIGHUP when the client goes away. Doing it here 
 a ``preexec_fn`` keeps the server's fork free of Python code (unsafe next to threads).
 
     python -m studio.ssh.child --served FOLDER [--temp DIR] [--hide FILE ...]
-        [--role ROLE --name NAME [--team TEAM]] -- [studio args]
+        [--role ROLE --name NAME [--team TEAM] [--shared-view 1]] -- [studio args]
 
 Everything before ``--`` is the server's: the argv is built by the server alone (a client
 chooses nothing in it), so the folder, the files hidden from the session and (later) who the
@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import signal
 import sys
 import termios
 from pathlib import Path
@@ -39,6 +40,9 @@ def _server_options(argv: list[str]) -> tuple[dict[str, list[str]], list[str]]:
 
 
 def main() -> int:
+    # A shared view is asked to redraw with SIGUSR1 (studio.ssh.broadcast); until the studio
+    # takes the signal, it must not end the process.
+    signal.signal(signal.SIGUSR1, signal.SIG_IGN)
     with contextlib.suppress(OSError):  # already ours, or not a terminal: run anyway
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     options, studio_args = _server_options(sys.argv[1:])
@@ -56,7 +60,7 @@ def main() -> int:
             from studio.sessions import access
 
             person = access.Access(options["role"][0], options.get("name", [""])[0],
-                                   options.get("team", [""])[0])
+                                   options.get("team", [""])[0], "shared-view" in options)
             access.grant(person)
             guard = access.file_guard(person, root.resolve())
             if guard is not None:

@@ -24,7 +24,8 @@ _PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "TZ", "TMPDIR", "XDG_STATE_HOM
 
 
 def session_argv(folder: Path, theme: str | None, hidden: Iterable[Path],
-                 temp: Path | None = None, person: Person | None = None) -> list[str]:
+                 temp: Path | None = None, person: Person | None = None,
+                 shared_view: bool = False) -> list[str]:
     """The session's command line: the server's options (the served folder, the session's temp
     folder, the files to hide, who logged in), then ``--`` and the studio's own arguments.
 
@@ -40,6 +41,7 @@ def session_argv(folder: Path, theme: str | None, hidden: Iterable[Path],
     if person is not None:
         mine += ["--role", person.role, "--name", person.name]
         mine += ["--team", person.team] if person.team else []
+        mine += ["--shared-view", "1"] if shared_view else []
     # -P: the working folder may hold another checkout's ``studio``; never import that one.
     return [sys.executable, "-P", "-m", "studio.ssh.child", *mine, "--", "open", *theme_option,
             served]

@@ -2,7 +2,8 @@
 
 The server does three things and refuses the rest: it checks a client's key against an
 authorized_keys file or a roster (:mod:`studio.ssh.login`), it runs
-``python -m studio.ssh.child`` in a fresh pseudo-terminal for each interactive session, and it
+``python -m studio.ssh.child`` in a fresh pseudo-terminal for each interactive session
+(:mod:`studio.ssh.session`; spectators share one, :mod:`studio.ssh.broadcast`), and it
 passes bytes both ways. Passwords, keyboard-interactive, exec, subsystems (SFTP), port and agent
 forwarding are all refused. One line is logged per connection when it ends.
 
@@ -15,11 +16,7 @@ in it cannot forge a log line.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import shutil
-import signal
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,22 +27,13 @@ import asyncssh
 from studio.engines.common.inert import inert
 # precompile and session_env are the server's to offer (the serve command and tests use them).
 from studio.ssh.environment import precompile, session_argv, session_env  # noqa: F401
-from studio.ssh.flow import Flow
-from studio.ssh import roster_service
+from studio.ssh.broadcast import Broadcasts
+from studio.ssh.client_terminal import RESTORE_TERMINAL  # noqa: F401 (the server's word for it)
 from studio.ssh.login import Gate
-from studio.ssh.pty_process import PtyProcess
+from studio.ssh.session import StudioSession
 from studio.storage.roster import Person
 
-RESTORE_TERMINAL = (
-    b"\x18"  # CAN: ends an escape sequence the studio's last bytes may have left half-sent
-    b"\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
-    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"  # mouse reports off
-    b"\x1b[?2004l\x1b[?1004l\x1b[?2048l\x1b[?7h"  # bracketed paste, focus, resize reports
-    b"\x1b[0m\x1b[?1049l\x1b[?25h"  # plain text, the normal screen, the cursor shown
-)
-"""What the studio writes when it leaves the terminal, for the server to write when the studio
-cannot: it was ended by the server stopping, or killed. Without it the client's terminal stayed
-in the alternate screen, with mouse reports on and no cursor."""
+
 
 
 @dataclass
@@ -58,6 +46,11 @@ class ServeConfig:
     host: str = "127.0.0.1"
     port: int = 2222
     max_sessions: int = 8
+    """Studio processes at most: sessions' own, and shared views (``studio.ssh.broadcast``)."""
+    max_spectators: int = 200
+    """Spectators on shared views at most (each costs the server their bytes, no process)."""
+    shared_spectators: bool = True
+    """Spectators watch shared views; False: each has a studio of their own, like any session."""
     theme: str | None = None
     grace: float = 1.0
     """Seconds a session's studio gets to end after a hangup before it is terminated, then killed."""
@@ -78,6 +71,12 @@ class StudioSSH:
         self.connections: set[Connection] = set()
         self._endings: set[asyncio.Task[int]] = set()
         self._server: asyncssh.SSHAcceptor | None = None
+        self.broadcasts = Broadcasts(self)
+
+    def studios(self) -> int:
+        """The studio processes running: sessions' own and shared views."""
+        own = sum(not s.spectating for s in self.sessions)
+        return own + self.broadcasts.processes
 
     @property
     def port(self) -> int:
@@ -104,6 +103,7 @@ class StudioSSH:
             connection.note("server stopped")
         for session in list(self.sessions):
             session.leave("the server stopped; your session has ended (unsaved edits are lost)")
+        self.broadcasts.close()
         while self._endings:
             await asyncio.gather(*list(self._endings), return_exceptions=True)
         for connection in list(self.connections):
@@ -127,9 +127,11 @@ class StudioSSH:
                 config.host_key_path.name + ".pub")]
         return files
 
-    def argv(self, temp: Path | None = None, person: Person | None = None) -> list[str]:
+    def argv(self, temp: Path | None = None, person: Person | None = None,
+             shared_view: bool = False) -> list[str]:
         """The session's command line (:func:`~studio.ssh.environment.session_argv`)."""
-        return session_argv(self.config.folder, self.config.theme, self.own_files(), temp, person)
+        return session_argv(self.config.folder, self.config.theme, self.own_files(), temp, person,
+                            shared_view)
 
 
 class Connection(asyncssh.SSHServer):
@@ -236,164 +238,3 @@ class Connection(asyncssh.SSHServer):
     def unix_server_requested(self, *args: object) -> bool:
         self.note("refused socket forwarding")
         return False
-
-
-class StudioSession(asyncssh.SSHServerSession):
-    """One interactive session: a studio process in its own pseudo-terminal."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.hub = connection.hub
-        self.chan: asyncssh.SSHServerChannel | None = None
-        self.process: PtyProcess | None = None
-        self.size = (80, 24)
-        self.has_pty = False
-        self.temp: Path | None = None
-        self._closed = False
-        self.flow: Flow  # made with the channel: holds the studio while its client does not read
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
-        self.chan = chan
-        self.flow = Flow(chan, self.connection.conn,
-                         lambda: None if self._closed else self.process)
-
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: object) -> bool:
-        self.has_pty = True
-        if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        self.connection.note(f"refused exec {command[:80]!r}")
-        return False
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        self.connection.note(f"refused subsystem {subsystem[:40]!r}")
-        return False
-
-    def session_started(self) -> None:
-        assert self.chan is not None
-        if not self.has_pty:
-            self._refuse("the studio needs a terminal: connect with 'ssh -t'", "refused: no terminal")
-            return
-        limit = self.hub.config.max_sessions
-        if len(self.hub.sessions) >= limit:
-            self._refuse(f"the server is full ({limit} sessions at once); try again later",
-                         f"refused: server full ({limit} sessions)")
-            return
-        self.hub.sessions.add(self)
-        term = self.chan.get_terminal_type()
-        env = session_env(term, dict(self.chan.get_environment()))
-        try:
-            # Its own temp folder, the only writable place besides the served folder: AI workers
-            # make theirs in it, numba caches there, and no session sees another's.
-            self.temp = Path(tempfile.mkdtemp(prefix="studio-session-"))
-            env["TMPDIR"] = str(self.temp)
-            env["NUMBA_CACHE_DIR"] = str(self.temp / "numba")
-            argv = self.hub.argv(self.temp, self.connection.person)
-            with roster_service.for_session(self.hub.config.roster, self.connection, env) as fds:
-                self.process = PtyProcess(argv, env, self.size, self._output, self._exited,
-                                          pass_fds=fds)
-        except OSError as exc:
-            self.hub.sessions.discard(self)
-            self._remove_temp()
-            self._refuse(f"cannot start the studio: {exc}", f"failed to start: {exc}")
-
-    def _remove_temp(self) -> None:
-        if self.temp is not None:
-            shutil.rmtree(self.temp, ignore_errors=True)
-            self.temp = None
-
-    def _refuse(self, message: str, reason: str) -> None:
-        assert self.chan is not None
-        self.connection.note(reason)
-        self._tell(message)
-        self.chan.exit(1)
-
-    def _tell(self, message: str) -> None:
-        """Write the server's own one line to the client, what it quotes made inert."""
-        if self.chan is not None and not self._closed:
-            with contextlib.suppress(OSError):
-                self.chan.write(f"studio: {inert(message)}\r\n".encode())
-
-    # ------------------------------------------------------------------------ the bridge
-
-    def _output(self, data: bytes) -> None:
-        if self.chan is not None and not self._closed:
-            self.chan.write(data)
-            self.flow.sent()
-
-    def data_received(self, data: bytes, datatype: object) -> None:
-        self.flow.keys(data)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            self.size = (width, height)
-            if self.process is not None:
-                self.process.resize(width, height)  # the kernel sends the studio SIGWINCH
-
-    def pause_writing(self) -> None:
-        self.flow.block("channel")  # a slow or stopped reader: let the studio wait, not memory grow
-
-    def resume_writing(self) -> None:
-        self.flow.unblock("channel")
-
-    def eof_received(self) -> bool:
-        return True  # keep drawing; the studio ends with its own quit or the hangup
-
-    def leave(self, reason: str) -> None:
-        """End the session from the server's side: the client's terminal is restored and told
-        ``reason`` in one line, then the studio is hung up (it ends the ordinary way)."""
-        if self.process is not None:
-            self.process.hold()  # nothing more of the studio's: the goodbye is the last word
-        self._goodbye(reason)
-        self.end_process()
-        if self.chan is not None and not self._closed:
-            self._closed = True
-            self.chan.exit(1)
-
-    def _goodbye(self, reason: str) -> None:
-        if self.chan is not None and not self._closed:
-            with contextlib.suppress(OSError):
-                self.chan.write(RESTORE_TERMINAL + b"\r\n")
-            self._tell(reason)
-
-    def _exited(self, code: int) -> None:
-        """The studio ended by itself (quit or crash): pass its status on and close."""
-        self.hub.sessions.discard(self)
-        self._remove_temp()
-        outcome = f"studio exited ({code})" if code >= 0 else f"studio killed by signal {-code}"
-        self.connection.note(outcome)
-        if self.chan is not None and not self._closed:
-            if code < 0:  # killed: it could not put the terminal back itself
-                name = signal.Signals(-code).name
-                self._goodbye(f"the studio stopped unexpectedly ({name}); unsaved edits are lost")
-            self._closed = True
-            if code >= 0:
-                self.chan.exit(code)
-            else:
-                self.chan.exit_with_signal(signal.Signals(-code).name.removeprefix("SIG"))
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._closed = True
-        if self.process is not None and self.process.returncode is None:
-            self.connection.note("client disconnected")
-            self.end_process()
-
-    def end_process(self) -> None:
-        if self.process is None:
-            return
-        process, self.process = self.process, None
-
-        async def end() -> int:
-            try:
-                return await process.end(self.hub.config.grace)
-            finally:
-                self.hub.sessions.discard(self)
-                self._remove_temp()
-
-        self.hub.track(asyncio.ensure_future(end()))

@@ -216,6 +216,27 @@ def test_a_spectator_lands_on_the_waiting_spectator_screen(snap_compare, ht_proj
     assert snap_compare(studio_app(ht_project.parent), terminal_size=(80, 24), run_before=before)
 
 
+def test_the_spectators_shared_view_lists_only_the_key_that_leaves(
+        snap_compare, ht_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one view drawn for every spectator (studio.ssh.broadcast): no key of theirs reaches
+    it but q, which the server takes; its footer says so, its header names no one."""
+    from studio.sessions import access
+
+    monkeypatch.setattr(app_module, "_person", lambda role=False: "spectator" if role else
+                        access.Access(access.SPECTATOR, "spectators", shared_view=True).label)
+    monkeypatch.setattr(app_module, "_shared_view", lambda: True)
+    monkeypatch.setattr(access, "_granted",
+                        [access.Access(access.SPECTATOR, "spectators", shared_view=True)])
+
+    async def before(pilot) -> None:
+        await pilot.pause(0.3)
+        assert pilot.app.screen.check_action("toggle_results", ()) is False
+        assert pilot.app.check_action("help", ()) is False
+        assert pilot.app.check_action("quit", ()) is not False
+
+    assert snap_compare(studio_app(ht_project.parent), terminal_size=(80, 24), run_before=before)
+
+
 async def test_a_spectator_never_sees_home_and_follows_the_next_run_by_itself(
         ht_project: Path, as_spectator) -> None:
     set_up(ht_project, rounds=1)

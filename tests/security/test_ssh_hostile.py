@@ -20,6 +20,7 @@ from tests.security.test_home_hostile import hostile_folder  # noqa: E402
 from tests.ssh.conftest import client_key, make_server  # noqa: E402,F401 - the fixtures
 from studio.engines.common.inert import is_inert  # noqa: E402
 from studio.ssh import server as ssh_server  # noqa: E402
+from studio.ssh import session as ssh_session  # noqa: E402
 from studio.ssh.flow import LINK_HIGH_WATER  # noqa: E402
 from tests.ssh.terminal import RemoteTerminal, connect  # noqa: E402
 
@@ -109,7 +110,7 @@ async def test_hostile_text_in_authorized_keys_or_an_error_reaches_no_terminal_r
     def fails(*args, **kwargs):
         raise OSError(f"{HOSTILE}: cannot start")
 
-    monkeypatch.setattr(ssh_server, "PtyProcess", fails)
+    monkeypatch.setattr(ssh_session, "PtyProcess", fails)
     terminal = await RemoteTerminal.open(server.port, client_key, keep=True)
     await asyncio.wait_for(terminal.closed.wait(), 15)
     await terminal.close()

@@ -224,6 +224,8 @@ class SpectatorScreen(MatchLayout):
         panel.scroll_to(y=panel.scroll_y + direction * 3, animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if access.current().shared_view:
+            return False  # drawn for every spectator at once: their keys do not reach it
         if action == "back" and self.app.screen_stack[:1] == [self]:
             return False  # a spectator's only screen: there is nothing behind it to go back to
         return super().check_action(action, parameters)
