@@ -64,6 +64,8 @@ _MARKER = re.compile(rb"\x1b\[\?2026(?:h|l|\$p)")
 
 QUIT_KEYS = (b"q", b"Q", b"\x03", b"\x04")
 """q, and ctrl+c and ctrl+d as a person leaving a terminal program tries them."""
+_KEY_SEQUENCE = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?", re.DOTALL)
+"""Escape sequences a terminal sends for other keys (f2 is ``ESC O Q``): not a q typed."""
 
 REDRAW_GAP = 0.1
 """Seconds between two whole frames asked of a shared studio at the least: spectators joining
@@ -148,7 +150,8 @@ class Viewer:
 
     def write(self, data: bytes) -> bool:
         """A spectator's keys: ``q`` leaves; nothing else goes anywhere."""
-        if self.returncode is None and any(key in data for key in QUIT_KEYS):
+        typed = _KEY_SEQUENCE.sub(b"", data)
+        if self.returncode is None and any(key in typed for key in QUIT_KEYS):
             self.finish(0, b"")
         return True
 

@@ -100,6 +100,7 @@ async def test_spectators_of_a_size_share_one_studio_and_each_gets_the_whole_scr
     before = second.text()
     await first.press("b", "l", "?", "escape", "enter", "t", "up", "ctrl+o", pause=0.1)
     first.chan.write(bytes(range(1, 32)).replace(b"\x03", b"").replace(b"\x04", b"") * 200)
+    first.chan.write(b"\x1bOQ\x1b[1;5Q\x1bq")  # f2, ctrl+f2, alt+q: other keys than q
     await asyncio.sleep(0.5)
     await second.settle()
     assert second.text() == before and first.exit_status is None
