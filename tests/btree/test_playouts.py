@@ -121,3 +121,21 @@ def test_without_the_kernel_playouts_are_plain() -> None:
     engine = Engine(program)
     assert playouts.run(engine, SplitMix64(0)).path == "plain"
     assert playouts.reason
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "connect-four"])
+def test_the_search_is_the_same_on_either_path(name: str) -> None:
+    from studio.engines.btree.search.mcts import Computer  # noqa: PLC0415
+
+    program = Program(load_compiled(GAMES / f"{name}.toml"))
+    engine = Engine(program)
+    engine.seed(2)
+    engine.run_to_choice()
+    snap = engine.snapshot()
+    found = [Computer(program, kernel=kernel).search(snap, seed=9, seconds=None, playouts=400)
+             for kernel in (False, True)]
+    plain, kernel = found
+    assert plain.path == "plain"
+    assert kernel.path == ("kernel" if jit.available() else "plain")
+    assert (kernel.index, kernel.playouts, kernel.positions, kernel.proof, kernel.moves) == \
+        (plain.index, plain.playouts, plain.positions, plain.proof, plain.moves)
