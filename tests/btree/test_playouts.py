@@ -30,10 +30,13 @@ needs_numba = pytest.mark.skipif(not jit.available(), reason=f"numba is not in u
 
 
 def both(program: Program, seed: int, cap: int | None, display_reset: bool = False,
-         stop_after: int | None = None) -> tuple:
-    """The plain and the kernel playout from the game's start with ``seed`` (engine and chooser)."""
+         stop_after: int | None = None, player: Playouts | None = None) -> tuple:
+    """The plain and the kernel playout from the game's start with ``seed`` (engine and chooser).
+
+    ``player``: one kept over several calls, so later games start from its cached start.
+    """
     runs = []
-    for play in (plain_playout, Playouts(program).run):
+    for play in (plain_playout, (player or Playouts(program)).run):
         engine = Engine(program)
         engine.seed(seed)
         chooser = SplitMix64(seed)
@@ -60,8 +63,9 @@ def same(plain: tuple, kernel: tuple) -> None:
 @pytest.mark.parametrize("display_reset", [False, True])
 def test_bundled_games_play_the_same_on_both_paths(name: str, display_reset: bool) -> None:
     program = Program(load_compiled(GAMES / f"{name}.toml"))
+    player = Playouts(program)
     for seed in range(4):
-        same(*both(program, seed, 60, display_reset))
+        same(*both(program, seed, 60, display_reset, player=player))
 
 
 @needs_numba
@@ -78,8 +82,9 @@ def test_bundled_games_run_on_the_kernel(name: str) -> None:
 @pytest.mark.parametrize("name", CORPUS)
 def test_corpus_games_play_the_same_on_both_paths(name: str) -> None:
     program = Program(load_json(f"expanded/{name}.json"))
+    player = Playouts(program)
     for seed in range(3):
-        same(*both(program, seed, SLOW.get(name, 40)))
+        same(*both(program, seed, SLOW.get(name, 40), player=player))
 
 
 def test_playouts_to_the_end_agree() -> None:

@@ -134,6 +134,7 @@ class Playouts:
         """Why playouts go to the plain engine ("" while the kernel plays them)."""
         self.fallbacks = 0
         self._boards: dict[tuple, _Board | None] = {}
+        self._start: tuple | None = None
         self._chooser = np.zeros(1, np.uint64)
         self._io = np.zeros(1, np.int64)
         self._none = np.zeros(0, np.int32)
@@ -143,22 +144,31 @@ class Playouts:
             record: bool = False) -> Playout:
         """As :func:`plain_playout` (same arguments, same playout), on the kernel if it can.
 
-        On the kernel path ``engine`` stays where the playout started (after a first run to a
-        wait); ``chooser`` moves on exactly as the plain engine moves it.
+        On the kernel path ``engine`` stays where the playout started, or at its first wait;
+        ``chooser`` moves on exactly as the plain engine moves it.
         """
-        _settle(engine, display_reset)
-        board = self._board(engine) if self.kernel and engine.waiting == "choice" else None
-        if board is None:
-            return plain_playout(engine, chooser, cap, display_reset, stop, record)
-        try:
-            frame, codes = board.encode(engine._board.layers)
-        except LayoutError as exc:
-            self._give_up(f"the kernel's packing: {exc}")
-            return plain_playout(engine, chooser, cap, display_reset, stop, record)
-        stack = np.array(encode_frames(engine._stack), np.int32)
+        fresh = engine._stack is None and engine._board.layers is None and engine.result is None
+        if fresh and self._start is not None and self.kernel:
+            board, frame, codes, stack, prev = self._start  # the game's start, without its run
+        else:
+            rng = engine.rng.state
+            _settle(engine, display_reset)
+            board = self._board(engine) if self.kernel and engine.waiting == "choice" else None
+            if board is None:
+                return plain_playout(engine, chooser, cap, display_reset, stop, record)
+            try:
+                frame, codes = board.encode(engine._board.layers)
+            except LayoutError as exc:
+                self._give_up(f"the kernel's packing: {exc}")
+                return plain_playout(engine, chooser, cap, display_reset, stop, record)
+            stack = np.array(encode_frames(engine._stack), np.int32)
+            prev = PREV_CODE[engine._prev] - 1
+            if fresh and engine.rng.state == rng:
+                # No draw before the first wait: every game starts there, whatever its seed.
+                self._start = board, frame, codes, stack, prev
         t, m = board.tables.kernel, board.machine
         k = board.k
-        k.set_machine(t, m, frame, codes, stack, PREV_CODE[engine._prev] - 1, engine.rng.state)
+        k.set_machine(t, m, frame, codes, stack, prev, engine.rng.state)
         start = chooser.state
         self._chooser[0] = start
         self._io[0] = 0
