@@ -5,9 +5,9 @@
                                        [--games 10] [--quick] [--self]
 
 Speed: playouts per second of the search at ``--seconds`` a move (default 1, as the issue asks)
-from the start and from a position ten random moves in, on Connect Four and Checkers. Baseline
-in the same run: bare random playouts from the same position on the same engine (no tree), so
-the ratio is what the tree's bookkeeping and positions cost. Strength: the computer against the
+from the start and from a position ten random moves in, on Connect Four and Checkers, with its
+playouts on the kernel. Baselines in the same run: the same search on the plain engine, and
+bare kernel playouts from the same position (no tree: the ratio is what the tree costs). Strength: the computer against the
 ``random`` seat, ``--games`` games with the computer on each side (seeds 0, 1, …), on
 Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself at a tenth of the
 time on Connect Four; figures printed, never asserted (tests use playout budgets).
@@ -26,6 +26,7 @@ from studio.engines.btree.play.session import GameOver, PlaySession
 from studio.engines.btree.runtime.engine import Engine, Program
 from studio.engines.btree.search.mcts import Computer
 from studio.engines.btree.search.outcome import outcome_of
+from studio.engines.btree.search.playout import Playouts
 from studio.engines.common.splitmix import SplitMix64
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,15 +45,16 @@ def position(program: Program, random_moves: int, seed: int = 1) -> Engine:
     return engine
 
 
-def bare_playouts(program: Program, snapshot, seconds: float) -> float:
-    """Random playouts per second from ``snapshot``, nothing else."""
+def bare_playouts(program: Program, snapshot, seconds: float, kernel: bool) -> float:
+    """Random playouts per second from ``snapshot``, nothing else (on the kernel or the plain
+    engine: ``search.playout``, as the search plays them)."""
     engine = Engine(program)
+    player = Playouts(program, kernel)
     rng = SplitMix64(7)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         engine.restore(snapshot)
-        while engine.run_to_choice() == "choice":
-            engine.choose(rng.below(len(engine.choices)))
+        player.run(engine, rng)
         done += 1
     return done / (time.perf_counter() - start)
 
@@ -64,10 +66,12 @@ def speed(name: str, program: Program, seconds: float) -> None:
             continue
         snap = engine.snapshot()
         found = Computer(program).search(snap, seed=1, seconds=seconds)
-        rate = found.playouts / found.seconds
-        bare = bare_playouts(program, snap, seconds)
+        plain = Computer(program, kernel=False).search(snap, seed=1, seconds=seconds)
+        rate, plain_rate = found.playouts / found.seconds, plain.playouts / plain.seconds
+        bare = bare_playouts(program, snap, seconds, kernel=True)
         print(f"{name:14} {moves:>5} {len(engine.choices):>7} {found.playouts:>9} {rate:>10.0f} "
-              f"{bare:>10.0f} {rate / bare:>8.2f}x {found.positions:>9}")
+              f"{plain_rate:>9.0f} {rate / plain_rate:>7.1f}x {bare:>10.0f} {rate / bare:>7.2f}x "
+              f"{found.positions:>9} {found.path:>6}")
 
 
 def strength(name: str, program: Program, seconds: float, games: int) -> None:
@@ -129,9 +133,10 @@ def main() -> None:
         speed_games.append(("checkers", load(checkers)))
     else:
         print(f"(no corpus at {args.corpus}: Checkers left out)")
-    print(f"MCTS at {seconds:g} s a move; 'bare' = random playouts alone from the same position")
-    print(f"{'game':14} {'moves':>5} {'choices':>7} {'playouts':>9} {'mcts/s':>10} {'bare/s':>10} "
-          f"{'ratio':>9} {'positions':>9}")
+    print(f"MCTS at {seconds:g} s a move, playouts on the kernel; 'plain' = the same search on the "
+          "plain engine, 'bare' = kernel random playouts alone from the same position")
+    print(f"{'game':14} {'moves':>5} {'choices':>7} {'playouts':>9} {'mcts/s':>10} {'plain/s':>9} "
+          f"{'ratio':>8} {'bare/s':>10} {'ratio':>8} {'positions':>9} {'path':>6}")
     for name, program in speed_games:
         speed(name, program, seconds)
     print()

@@ -18,6 +18,7 @@ from textual import work
 
 from studio.engines.btree.play.session import AutoMove, ChoiceWait, Thinking
 from studio.screens.btree.play_view import PlayView
+from studio.sessions import warmup
 
 PROGRESS_PERIOD = 0.2
 """Seconds between two progress redraws from a thinking computer."""
@@ -39,6 +40,9 @@ class ComputerTurns(PlayView):
         cancel = threading.Event()
         self.thinking = (wait, cancel)
         self.playouts = 0
+        # A first compile would hold the interpreter's lock in the worker and stall the screen:
+        # the plain engine plays out until the warm-up process has the kernel cached.
+        wait.job.kernel = warmup.ready(warmup.SOLVER)
         self._think_worker(wait, cancel)
 
     def cancel_thinking(self) -> None:

@@ -28,6 +28,8 @@ class ComputerJob:
     seconds: float | None
     playouts: int | None = None
     display_reset: bool = True
+    kernel: bool = True
+    """Play out on the numba kernel where it can (a screen says False until it is compiled)."""
     result: SearchResult | None = None
     """Set by :meth:`run`."""
 
@@ -41,7 +43,7 @@ class ComputerJob:
 
     def run(self, progress: Callable[[int], None] | None = None, cancel: Any = None) -> SearchResult:
         """Search (``progress`` is told the playouts done; ``cancel.is_set()`` stops early)."""
-        computer = Computer(self.program, self.display_reset)
+        computer = Computer(self.program, self.display_reset, self.kernel)
         self.result = computer.search(self.snapshot, self.seed, self.seconds, self.playouts,
                                       progress, cancel)
         return self.result

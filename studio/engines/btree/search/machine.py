@@ -23,7 +23,7 @@ from .reach import reach
 from .vm import (
     CHOICE, DONE, FALL, FALLBACK, FALSE, M_BOARD, M_JOUR, M_MC, M_MR, M_PC_C, M_PC_OFFER, M_PC_R,
     M_S_ANY, M_S_IDX, M_S_ITEMS, M_S_NODE, M_S_TAG, M_S_VAL, M_SAVE, NONE, R_DISPLAY, R_EFFECT,
-    R_FALLBACK, R_FRAME, R_HALT, R_JN, R_JOURNAL, R_JOVER, R_MADE, R_MADE_C, R_MADE_R, R_NCH, R_PREV,
+    R_DRESET, R_FALLBACK, R_FRAME, R_HALT, R_JN, R_JOURNAL, R_JOVER, R_MADE, R_MADE_C, R_MADE_R, R_NCH, R_PREV,
     R_RESULT, R_SAVE_LEN, R_SAVE_PREV, R_SP, R_STEPS, STEP_LIMIT, TRUE, draw, enumerate_choices, find,
     matches_at, push, rebuild, set_cell, write,
 )
@@ -162,11 +162,13 @@ def call(t, m, node, prev):
         reg[R_FRAME] = ti[to[O_SB_FRAME] + k]
         rebuild(t, m)
         return TRUE
-    if kind == 14:  # display-board: the wait is cleared at once, without a budget reset
+    if kind == 14:  # display-board: the wait is cleared at once
         if reg[R_DISPLAY]:
             reg[R_DISPLAY] = 0
             return TRUE
         reg[R_DISPLAY] = 1
+        if reg[R_DRESET]:
+            reg[R_STEPS] = 0  # as ``clear_display(reset=True)`` after this counted call
         return NONE
     reg[R_FALLBACK] = node
     return FALL

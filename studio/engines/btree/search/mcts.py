@@ -1,7 +1,9 @@
 """Monte Carlo tree search over a game's choices: the ``computer`` seat (issue 32).
 
-UCT with random playouts on the plain engine, for whichever seat is to move, with no knowledge of
-the game beyond what the tree offers. Positions are shared by state key (a graph, not a tree), so
+UCT with random playouts, for whichever seat is to move, with no knowledge of the game beyond
+what the tree offers. Playouts run on the numba kernel where it can play the game (see
+:mod:`.playout`: the same moves as the plain engine for the same generator, so the search is the
+same on either path, only faster) and on the plain engine elsewhere. Positions are shared by state key (a graph, not a tree), so
 a small game like Tic-tac-toe is exhausted in a few thousand playouts and its result proven
 (MCTS-Solver: a position is proven once a move proves a win for its mover, or all moves are
 proven); the proven move is then played and the result can be shown ("X wins in 3").
@@ -28,6 +30,7 @@ from typing import Any
 
 from studio.engines.btree.runtime.engine import Engine, Program
 from studio.engines.btree.search.outcome import Proof, reward
+from studio.engines.btree.search.playout import Playouts
 from studio.engines.common.splitmix import SplitMix64
 
 DEFAULT_SECONDS = 1.0
@@ -67,6 +70,8 @@ class SearchResult:
     positions: int
     proof: Proof | None
     moves: tuple[MoveStats, ...]
+    path: str = "plain"
+    """Where the playouts ran at the end: ``"kernel"`` or ``"plain"``."""
 
 
 class _Node:
@@ -112,12 +117,15 @@ class Computer:
     Args:
         program: the game (a ``Program`` or anything it accepts).
         display_reset: whether clearing a display wait resets the step budget (as the play session).
+        kernel: play out on the numba kernel where it can (False: the plain engine, e.g. while
+            a screen waits for the kernel's compile in another process).
     """
 
-    def __init__(self, program: Any, display_reset: bool = True) -> None:
+    def __init__(self, program: Any, display_reset: bool = True, kernel: bool = True) -> None:
         self.program = program if isinstance(program, Program) else Program(program)
         self.engine = Engine(self.program)
         self.display_reset = display_reset
+        self.playouts = Playouts(self.program, kernel)
         self._deadline: float | None = None
         self._cancel: Any = None
         self.explore = EXPLORE  # per player, for experiments (lower: deeper and narrower)
@@ -175,6 +183,7 @@ class Computer:
             index=self._choose(root), player=root.player or "", playouts=done,
             seconds=time.perf_counter() - start, positions=len(self._table), proof=root.proof,
             moves=tuple(self._stats(root, i) for i in range(len(root.edges))),
+            path=self.playouts.path,
         )
 
     # -- one playout --------------------------------------------------------------------------
@@ -299,22 +308,13 @@ class Computer:
         engine = self.engine
         engine.restore(node.snap)
         engine.rng.state = float(self._rng.below(_RNG_STATES))
-        rng = self._rng
         deadline, cancel = self._deadline, self._cancel
-        for move in range(PLAYOUT_MOVES):
-            if engine.waiting != "choice":
-                break
-            # A long playout on a big board can outlast the time per move: look at the clock.
-            if move % 16 == 15 and ((deadline is not None and time.perf_counter() >= deadline)
-                                    or (cancel is not None and cancel.is_set())):
-                return None
-            engine.choose(rng.below(len(engine.choices)))
-            self._run()
-        if engine.result is not None:
-            return engine.result
-        if engine.waiting is None:
-            return {"result": "stalemate"}
-        return None
+
+        def stop() -> bool:  # a long playout on a big board can outlast the time per move
+            return (deadline is not None and time.perf_counter() >= deadline) or \
+                (cancel is not None and cancel.is_set())
+
+        return self.playouts.run(engine, self._rng, PLAYOUT_MOVES, self.display_reset, stop).result
 
     # -- proofs and the move chosen ---------------------------------------------------------
 

@@ -35,7 +35,9 @@ STEP_LIMIT = 100_000
 MUL, INC, MOD = 1103515245.0, 12345.0, 2147483648.0
 # Registers of a machine.
 R_SP, R_PREV, R_STEPS, R_RESULT, R_NCH, R_MADE, R_MADE_R, R_MADE_C, R_DISPLAY, R_EFFECT, \
-    R_FALLBACK, R_HALT, R_FRAME, R_JOURNAL, R_JN, R_JOVER, R_SAVE_LEN, R_SAVE_PREV = range(18)
+    R_FALLBACK, R_HALT, R_FRAME, R_JOURNAL, R_JN, R_JOVER, R_SAVE_LEN, R_SAVE_PREV, R_DRESET = range(19)
+# R_DRESET: clearing a display wait resets the step budget (a play session's rule; the solver's
+# run_to_choice leaves it 0).
 # Where the machine's arrays start in ``mi`` (kept in ``reg`` after the registers).
 MO = 24
 M_BOARD, M_CNT, M_POS, M_WHERE, M_S_NODE, M_S_IDX, M_S_ANY, M_S_TAG, M_S_VAL, M_S_ITEMS, M_KEY, \

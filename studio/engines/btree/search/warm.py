@@ -1,4 +1,4 @@
-"""Compiling (or loading) every kernel the solver uses, with a tiny game.
+"""Compiling (or loading) every kernel the solver and the computer seat use, with a tiny game.
 
 ``python -m studio.engines.btree.search.warm`` does it in a process of its own, so that the
 compile (tens of seconds the first time on a machine, then numba's cache) never holds the GIL of
@@ -19,13 +19,17 @@ def _tiny_game() -> dict:
 
 
 def warm_up() -> None:
-    """Run each strategy once on a tiny game (two threads for the breadth-first one)."""
+    """Run each strategy once on a tiny game (two threads for the breadth-first one), and the
+    computer seat's random playouts."""
     # lazily: the solver imports this package
     from studio.engines.btree.runtime.engine import Engine  # noqa: PLC0415
+    from studio.engines.btree.search.playout import Playouts  # noqa: PLC0415
     from studio.engines.btree.search.solver import solve  # noqa: PLC0415
+    from studio.engines.common.splitmix import SplitMix64  # noqa: PLC0415
 
     for strategy, jobs in (("bfs", 1), ("bfs", 2), ("astar", 1), ("best", 1), ("dfs", 1)):
         solve(Engine(_tiny_game()), strategy=strategy, jobs=jobs)
+    Playouts(_tiny_game()).run(Engine(_tiny_game()), SplitMix64(0))
 
 
 if __name__ == "__main__":
