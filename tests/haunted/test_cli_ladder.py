@@ -124,3 +124,23 @@ def test_follow_plays_new_submissions_until_the_ladder_is_turned_off(cup: Path, 
         follower.kill()
     assert follower.returncode == 0 and "the ladder was turned off: stopping" in err
     assert "Alpha vs Beta" in out and "Beta vs Alpha" in out
+
+
+def test_the_ladder_plays_on_a_cluster(cup: Path, capsys) -> None:  # noqa: F811
+    """``--cluster local:2``: the submitted files go to Dask workers, played in their sandbox."""
+    import pytest
+    from importlib.util import find_spec
+
+    if find_spec("distributed") is None:
+        pytest.skip("Dask distributed is not installed (the cluster extra)")
+    one_round(cup, "\n[ladder]\nenabled = true\nseed = 3\n")
+    when = datetime(2026, 11, 10, 9, 0, tzinfo=timezone.utc)
+    store_submission(cup.parent, "Alpha", (cup.parent / "ais" / "alpha.py").read_bytes(), ".py",
+                     when)
+    store_submission(cup.parent, "Beta",
+                     b"def main(game_state, side):\n    return ['north', 'north', 'north']\n",
+                     ".py", when)
+    code, out, err = run(capsys, "ladder", str(cup), "--cluster", "local:2")
+    assert code == 0, err
+    assert "2 match(es) played" in err and "ladder on: 2 of 2 matches played" in out
+    assert len(re.findall(r"ladder +\d+ +\w+ vs \w+ \(.*\): \w+ wins", out)) == 2

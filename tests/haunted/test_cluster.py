@@ -24,7 +24,7 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.replay import without_timings
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import ROUND_ROBIN, SINGLE
-from studio.sessions.haunted import cluster
+from studio.sessions.haunted import cluster, cluster_dispatch
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.match_task import WorkerRefused, play_task, task_for
 from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, feed_file,
@@ -146,24 +146,69 @@ def test_a_worker_killed_mid_match_has_its_match_played_elsewhere_once(tmp_path:
     pool.client.wait_for_workers(2, timeout=30)  # the nanny restarted it for the next tests
 
 
+def set_version(version: str) -> None:
+    """Run on a worker: it now says it is another studio."""
+    import studio
+
+    studio.__version__ = version
+
+
 @needs_dask
-def test_a_worker_of_another_studio_version_is_refused_with_the_reason(tmp_path: Path,
-                                                                        pool) -> None:
-    def set_version(version: str) -> None:
-        import studio
-
-        studio.__version__ = version
-
-    first = sorted(pool.workers())[0]
+def test_a_worker_of_another_studio_version_is_left_out_with_the_reason(tmp_path: Path,
+                                                                         pool) -> None:
+    first, second = sorted(pool.workers())
     pool.client.run(set_version, "0.0.0-other", workers=[first])
+    try:
+        run = cluster.ParallelRun(plan(tmp_path / "two", entrants=SIX[:4]), pool)
+        run.run()
+    finally:
+        pool.client.run(set_version, __version__, workers=[first])
+    assert run.left_out == [f"worker {first}: it has studio 0.0.0-other, the coordinator "
+                            f"{__version__}"]
+    assert len({o.worker for o in run.outcomes.values()}) == 1  # all on the other one
+    TournamentRun(plan(tmp_path / "one", entrants=SIX[:4])).run()
+    same_run(tmp_path / "one", tmp_path / "two", 6)
+
+
+@needs_dask
+def test_with_no_worker_that_fits_the_run_stops_with_each_one_s_reason(tmp_path: Path,
+                                                                       pool) -> None:
+    workers = sorted(pool.workers())
+    pool.client.run(set_version, "0.0.0-other")
     try:
         with pytest.raises(ProjectError) as caught:
             cluster.ParallelRun(plan(tmp_path, entrants=SIX[:3]), pool).run()
     finally:
-        pool.client.run(set_version, __version__, workers=[first])
-    assert f"worker {first} has studio 0.0.0-other, the coordinator {__version__}" in str(
-        caught.value)
+        pool.client.run(set_version, __version__)
+    assert str(caught.value).startswith("no worker of the cluster can play this tournament: ")
+    for worker in workers:
+        assert f"worker {worker}: it has studio 0.0.0-other" in str(caught.value)
     assert not replay_file(tmp_path, 1).exists()
+
+
+@needs_dask
+def test_a_worker_refusing_matches_itself_is_left_out_and_they_go_elsewhere(
+        tmp_path: Path, pool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It changed after the run looked at it (or joined between two looks): each match it
+    refuses is sent again, to the workers that fit, and counted once."""
+    first = sorted(pool.workers())[0]
+    survey = cluster_dispatch.Admission.survey
+
+    def then_change(self, addresses=None) -> None:
+        survey(self, addresses)
+        pool.client.run(set_version, "0.0.0-changed", workers=[first])
+
+    monkeypatch.setattr(cluster_dispatch.Admission, "survey", then_change)
+    try:
+        run = cluster.ParallelRun(plan(tmp_path / "two", entrants=SIX[:4]), pool)
+        run.run()
+    finally:
+        pool.client.run(set_version, __version__, workers=[first])
+    assert len(run.left_out) == 1 and run.left_out[0].startswith(f"worker {first}: worker ")
+    assert "studio version differs" in run.left_out[0]
+    assert len({o.worker for o in run.outcomes.values()}) == 1
+    assert sorted(m["number"] for m in read_index(tmp_path / "two")["matches"]) == list(
+        range(1, 7))
 
 
 def test_a_task_refuses_another_version_and_missing_confinement(monkeypatch) -> None:

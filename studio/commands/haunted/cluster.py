@@ -13,6 +13,7 @@ import json
 from studio import __version__
 from studio.commands import command
 from studio.sessions.haunted.cluster import ClusterPool
+from studio.sessions.haunted.cluster_pool import verdict
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,16 +30,9 @@ def _workers(args: argparse.Namespace) -> int:
     with ClusterPool(args.address) as pool:
         rows = pool.survey()
         address = pool.address
-    usable = 0
-    for row in rows:
-        problems = []
-        if row["version"] != __version__:
-            problems.append(f"studio {row['version']}, not {__version__}")
-        if row["gap"]:
-            problems.append(f"AIs unconfined: {row['gap']}"
-                            if args.require_confinement else "")
-        row["refused"] = "; ".join(p for p in problems if p)
-        usable += not row["refused"]
+    for row in rows:  # the words a tournament's run says when it leaves the worker out
+        row["refused"] = verdict(row, args.require_confinement)
+    usable = sum(not row["refused"] for row in rows)
     if args.json:
         print(json.dumps({"scheduler": address, "workers": rows}, indent=2))
         return 0 if usable else 1

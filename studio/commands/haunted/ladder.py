@@ -4,6 +4,7 @@
     studio ladder cup.toml --follow        # and go on: play each new submission's matches
     studio ladder cup.toml --standings [--json]
     studio ladder cup.toml --reset         # forget every result (they are played again)
+    studio ladder cup.toml --follow --cluster tcp://10.0.0.5:8786   # the matches on Dask
 
 Through :mod:`studio.sessions.haunted.ladder`, as the Ladder screen and a submit are.
 """
@@ -41,6 +42,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                       help="forget every ladder result (the next run plays them all again)")
     parser.add_argument("--interval", type=float, default=5.0, metavar="SECONDS",
                         help="with --follow: how often to look for new submissions (default 5)")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="play the matches on a Dask cluster: a scheduler (tcp://HOST:PORT), "
+                             "or local / local:N worker processes here (needs the cluster "
+                             "extra)")
     parser.add_argument("--json", action="store_true", help="with --standings: print JSON")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
@@ -79,11 +84,23 @@ def _ladder(args: argparse.Namespace) -> int:
                   f"{entry['away_rounds']}", flush=True)
 
     played: list[str] = []
+    pool = None
+    if args.cluster:
+        from studio.sessions.haunted.cluster import ClusterPool  # noqa: PLC0415
+
+        pool = ClusterPool(args.cluster)
+
+    def catch_up_now():
+        if pool is None:
+            return catch_up(model, on_match=said)
+        from studio.sessions.haunted.ladder_cluster import catch_up_on  # noqa: PLC0415
+
+        return catch_up_on(pool, model, on_match=said)
 
     def play() -> None:
         nonlocal model
         while True:
-            played.extend(catch_up(model, on_match=said).played)
+            played.extend(catch_up_now().played)
             if not args.follow:
                 return
             try:
@@ -106,7 +123,11 @@ def _ladder(args: argparse.Namespace) -> int:
         model = _model(args.project)
         return len(load_ladder(model).missing) if ladder_of(model.body).enabled else 0
 
-    run_settled(ladder_folder(model.folder), play, pending)  # type: ignore[arg-type]
+    try:
+        run_settled(ladder_folder(model.folder), play, pending)  # type: ignore[arg-type]
+    finally:
+        if pool is not None:
+            pool.close()
     if args.follow:
         return 0
     if not args.quiet:

@@ -16,6 +16,8 @@ from pathlib import Path
 from studio import __version__
 from studio.commands import command
 from studio.commands.haunted.entrants import Setup, match_options, result_json, round_line
+from studio.commands.progress import ProgressLine
+from studio.engines.common.inert import inert
 from studio.engines.haunted import replay as replays
 from studio.engines.haunted.match import run_match
 from studio.engines.haunted.match_data import tally
@@ -203,7 +205,10 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
-    """Run ``plan`` on a Dask cluster, a progress line on stderr after every match."""
+    """Run ``plan`` on a Dask cluster, with a progress line on stderr (redrawn in place on a
+    terminal) and a line for each worker the run leaves out."""
+    progress = ProgressLine()
+    told: set[str] = set()
     with ClusterPool(address) as pool:
         workers = pool.workers()
         print(f"cluster {pool.address}: {len(workers)} workers, "
@@ -211,19 +216,29 @@ def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
               file=sys.stderr)
 
         def report(played) -> None:
+            progress.clear()
             on_match(played)
+            for line in run.left_out:
+                if line not in told:
+                    told.add(line)
+                    print(inert(f"left out: {line}"), file=sys.stderr)
             hosts = hosts_text(run.hosts)  # as of the match before: no wait for the cluster
-            print(progress_line(run.load()) + (f", {hosts}" if hosts else ""), file=sys.stderr,
-                  flush=True)
+            progress.show(progress_line(run.load()) + (f", {hosts}" if hosts else ""))
 
         if plan.pace > 0:
             print("note: --cluster plays at full speed (the pace is for a match watched turn "
                   "by turn)", file=sys.stderr)
         run = ParallelRun(plan, pool, resume=resume, on_match=report)
-        document = run.run()
+        try:
+            document = run.run()
+        finally:
+            progress.end()
     played: dict[str, int] = {}
     for outcome in run.outcomes.values():
         played[outcome.worker] = played.get(outcome.worker, 0) + 1
     print("played on: " + ", ".join(f"{worker} {count}" for worker, count in sorted(played.items())),
           file=sys.stderr)
+    for line in run.left_out:
+        if line not in told:  # refused by the last match's worker
+            print(inert(f"left out: {line}"), file=sys.stderr)
     return document, run

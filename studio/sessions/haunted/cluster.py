@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio import __version__
-from studio.engines.haunted import replay as replays
 from studio.engines.haunted.fixtures import known_fixtures, open_fixtures
 from studio.engines.haunted.match import MatchResult
 from studio.engines.haunted.tournament import Fixture, Played
@@ -31,9 +30,9 @@ from studio.sessions.haunted.cluster_pool import (  # noqa: F401  (imported from
     parse_address,
     require_distributed,
 )
-from studio.sessions.haunted.match_task import AISource, MatchOutcome, WorkerRefused, task_for
+from studio.sessions.haunted.cluster_dispatch import Dispatch
+from studio.sessions.haunted.match_task import AISource, MatchOutcome, task_for
 from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun
-from studio.storage.errors import ProjectError
 
 LOOK_EVERY = 0.5
 """Seconds at least between two looks at the workers during a run (for progress only)."""
@@ -99,14 +98,17 @@ def hosts_text(hosts: dict[str, tuple[int, int]]) -> str:
 
 
 def cluster_line(run: ParallelRun) -> str:
-    """A parallel run as the tournament screen's status line says it: how far, how fast, and
-    the workers per host (from what the run saw at its last match: no cluster call)."""
+    """A parallel run as the tournament screen's status line says it: how far, how fast, the
+    workers per host (from what the run saw at its last match: no cluster call), and the workers
+    left out with why."""
     load = run.seen
     left = load.seconds_left
     when = f" · about {_duration(left)} left" if left is not None else ""
     hosts = hosts_text(run.hosts)
+    left_out = run.left_out  # the tournament screen's status line is the place to say why
     return (f"{run.where}: {load.running} running · {load.queued} queued · "
-            f"{load.rate:.2f}/s{when}" + (f" · {hosts}" if hosts else ""))
+            f"{load.rate:.2f}/s{when}" + (f" · {hosts}" if hosts else "")
+            + (" · left out: " + "; ".join(left_out) if left_out else ""))
 
 
 class ParallelRun(TournamentRun):
@@ -127,7 +129,8 @@ class ParallelRun(TournamentRun):
         super().__init__(plan, resume=resume, notify=notify, on_match=on_match)
         self.where = pool if isinstance(pool, str) else pool.address
         self.pool: ClusterPool | None = None if isinstance(pool, str) else pool
-        self._out: dict[Any, Fixture] = {}
+        self.dispatch: Dispatch | None = None
+        """The matches out on the cluster, and the workers they may go to."""
         self._clock = time.monotonic()
         self._new = 0
         self.outcomes: dict[int, MatchOutcome] = {}
@@ -140,10 +143,15 @@ class ParallelRun(TournamentRun):
         self._looked = float("-inf")
         self._slots = 1
 
+    @property
+    def left_out(self) -> list[str]:
+        """``worker ADDRESS: why`` for each worker this run does not use."""
+        return self.dispatch.admission.left_out() if self.dispatch is not None else []
+
     def load(self) -> Load:
         """Where the run is now (the cluster's size as of the last look at it)."""
         done = len(self._played)
-        running = min(len(self._out), max(1, self._slots))
+        running = min(len(self.dispatch.out) if self.dispatch else 0, max(1, self._slots))
         elapsed = time.monotonic() - self._clock
         rate = self._new / elapsed if self._new and elapsed > 0 else 0.0
         return Load(done, running, self.plan.scheduled - done - running, rate)
@@ -156,11 +164,16 @@ class ParallelRun(TournamentRun):
         if self.pool is not None and now - self._looked >= LOOK_EVERY:
             hosts: dict[str, tuple[int, int]] = {}
             workers = self.pool.workers()
-            for info in workers.values():
+            refused: dict[str, str] = {}
+            if self.dispatch is not None:
+                self.dispatch.follow(set(workers))
+                refused = self.dispatch.admission.refused
+            used = {address: info for address, info in workers.items() if address not in refused}
+            for info in used.values():  # a worker left out plays none of this run's matches
                 count, busy = hosts.get(info["host"], (0, 0))
                 hosts[info["host"]] = (count + 1, busy + info["processing"])
             self.hosts, self._looked = hosts, now
-            self._slots = sum(info["threads"] for info in workers.values()) or 1
+            self._slots = sum(info["threads"] for info in used.values()) or 1
         self.seen = self.load()
         self._notify()
 
@@ -176,9 +189,8 @@ class ParallelRun(TournamentRun):
 
     def _play_on(self, entrants: list) -> dict[str, Any]:
         assert self.pool is not None
-        refused = self.pool.refusals(self.plan.require_confinement)
-        if refused:
-            raise ProjectError("the cluster cannot play this tournament: " + "; ".join(refused))
+        self.dispatch = Dispatch(self.pool, self.plan.require_confinement)
+        self.dispatch.start()
         for fixture in self._fixtures(known=True):  # a resumed run lists what it reuses first
             if fixture.number in self._done:
                 self._started(fixture)
@@ -186,10 +198,9 @@ class ParallelRun(TournamentRun):
         sources = [AISource.of(entrant) for entrant in entrants]
         self._clock = time.monotonic()
         try:
-            self._dispatch(entrants, sources)
+            self._run_out(entrants, sources)
         finally:
-            self.pool.cancel(list(self._out))
-            self._out.clear()
+            self.dispatch.cancel()
         return super()._play(entrants, {"done": self._done})
 
     def _fixtures(self, known: bool = False) -> list[Fixture]:
@@ -198,62 +209,37 @@ class ParallelRun(TournamentRun):
         return pick(plan.mode, len(plan.entrants), plan.seed, self._done,
                     school_sizes=plan.school_sizes, third_place=plan.third_place)
 
-    def _dispatch(self, entrants: list, sources: list[AISource]) -> None:
-        plan, submitted = self.plan, False
-        assert self.pool is not None
+    def _run_out(self, entrants: list, sources: list[AISource]) -> None:
+        """Every match to the cluster as soon as both its entrants are known, until all are
+        played."""
+        plan, dispatch = self.plan, self.dispatch
+        assert dispatch is not None
         while True:
             self._check()
-            out = {f.number for f in self._out.values()}
-            for fixture in self._fixtures():
-                if fixture.number not in out:
-                    task = task_for(fixture.number, sources[fixture.home],
-                                    sources[fixture.away], plan.maps, plan.config,
-                                    fixture.seed, __version__,
-                                    require_confinement=plan.require_confinement,
-                                    in_process=plan.in_process_builtins)
-                    self._out[self.pool.submit(task)] = fixture
-                    submitted = True
-            if submitted:
+            out = {fixture.number for fixture in dispatch.items}
+            fresh = [f for f in self._fixtures() if f.number not in out]
+            for fixture in fresh:
+                dispatch.send(fixture, task_for(
+                    fixture.number, sources[fixture.home], sources[fixture.away], plan.maps,
+                    plan.config, fixture.seed, __version__,
+                    require_confinement=plan.require_confinement,
+                    in_process=plan.in_process_builtins))
+            if fresh:
                 self._look()
-                submitted = False
-            if not self._out:
+            if not dispatch.out:
                 return
-            for future in self.pool.finished(list(self._out), POLL):
-                self._collect(future, entrants)
+            for fixture, outcome in dispatch.collect(POLL):
+                self._collect(fixture, outcome, entrants)
 
-    def _collect(self, future: Any, entrants: list) -> None:
-        fixture = self._out.pop(future)
-        try:
-            outcome: MatchOutcome = future.result()
-        except WorkerRefused as exc:
-            raise ProjectError(str(exc)) from None
-        except Exception as exc:  # a worker lost too often (KilledWorker), a task error
-            raise ProjectError(f"match {fixture.number} failed on the cluster: "
-                               f"{type(exc).__name__}: {exc}") from None
+    def _collect(self, fixture: Fixture, outcome: MatchOutcome, entrants: list) -> None:
         result = MatchResult.from_replay(outcome.replay)
         self.outcomes[fixture.number] = outcome
         self._done[fixture.number] = result
         self._new += 1
-        if self.feed is not None:
-            self._feed_rounds(fixture, entrants, result)
+        if self.feed is not None:  # as a local run writes it while it plays, all at once
+            self.feed.replayed({"A": entrants[fixture.home], "B": entrants[fixture.away]},
+                               self.plan.config, fixture.seed, self.plan.maps, fixture.number,
+                               fixture.stage, result)
         self._finished(Played(fixture.stage, fixture.home, fixture.away, fixture.seed, result,
                               fixture.number))
         self._look()
-
-    def _feed_rounds(self, fixture: Fixture, entrants: list, result: MatchResult) -> None:
-        """The match's start, rounds and turns into the feed, as a local run writes them while
-        it plays (turns re-simulated from the replay): a spectator or ``replay_bodies`` reads
-        the same feed, only all at once when the match ends."""
-        feed, body = self.feed, result.replay
-        home, away = entrants[fixture.home], entrants[fixture.away]
-        feed.match_started({"A": home, "B": away}, self.plan.config, fixture.seed,
-                           self.plan.maps, fixture.number, fixture.stage)
-        boards = replays.maps_of(body)
-        for number, played in enumerate(result.rounds, 1):
-            for frame in replays.frames(body, number):
-                if frame.record is None:
-                    feed.round_started(number, boards[played.map], played.home, frame.state)
-                else:
-                    feed.turn_played(number, frame.state, list(frame.events), frame.record)
-            feed.round_ended(played)
-

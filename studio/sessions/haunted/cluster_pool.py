@@ -83,11 +83,21 @@ def _usable_stderr() -> Iterator[None]:
 
 
 def _worker_state() -> dict[str, str]:
-    """Run on each worker by :meth:`ClusterPool.refusals`."""
+    """Run on each worker by :meth:`ClusterPool.verdicts`."""
     from studio.engines.haunted.ai.probe import gap  # noqa: PLC0415
     from studio.sessions.haunted.match_task import _studio_version  # noqa: PLC0415
 
     return {"version": _studio_version(), "gap": gap()}
+
+
+def verdict(state: dict[str, str], require_confinement: bool) -> str:
+    """Why a worker in ``state`` (:func:`_worker_state`) would refuse this coordinator's
+    matches; "" when it plays them."""
+    if state.get("version") != __version__:
+        return f"it has studio {state.get('version', '?')}, the coordinator {__version__}"
+    if require_confinement and state.get("gap"):
+        return f"it cannot confine AIs ({state['gap']}) and the tournament requires confinement"
+    return ""
 
 
 class ClusterPool:
@@ -144,28 +154,27 @@ class ClusterPool:
                  "gap": states.get(addr, {}).get("gap", "")}
                 for addr, info in sorted(self.workers().items())]
 
-    def refusals(self, require_confinement: bool, wait: float = 30.0) -> list[str]:
-        """Why workers would refuse this coordinator's matches (each task checks again: a
-        worker may join later); waits up to ``wait`` seconds for a first worker."""
+    def wait_for_a_worker(self, wait: float = 30.0) -> str:
+        """Wait up to ``wait`` seconds for a first worker; why there is none ("" when there is)."""
         try:
             self.client.wait_for_workers(1, timeout=wait)
         except TimeoutError:
-            return [f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
-                    f"(start some with `dask worker {self.address}`)"]
-        problems = []
-        for addr, state in sorted(self.client.run(_worker_state).items()):
-            if state["version"] != __version__:
-                problems.append(f"worker {addr} has studio {state['version']}, the "
-                                f"coordinator {__version__}")
-            elif require_confinement and state["gap"]:
-                problems.append(f"worker {addr} cannot confine AIs ({state['gap']}) and the "
-                                "tournament requires confinement")
-        return problems
+            return (f"the scheduler at {self.address} has had no worker for {wait:.0f} s "
+                    f"(start some with `dask worker {self.address}`)")
+        return ""
 
-    def submit(self, task: MatchTask) -> Any:
+    def verdicts(self, require_confinement: bool,
+                 addresses: list[str] | None = None) -> dict[str, str]:
+        """Per worker (those of ``addresses``, or all): why it would refuse this coordinator's
+        matches, "" when it would play them (each task checks again: a worker may change)."""
+        return {addr: verdict(state, require_confinement) for addr, state
+                in sorted(self.client.run(_worker_state, workers=addresses).items())}
+
+    def submit(self, task: MatchTask, workers: list[str] | None = None) -> Any:
+        """``task`` to the cluster: to any worker, or one of ``workers`` only."""
         # A fresh key per submission: a resumed run's match must not be served from memory.
         return self.client.submit(play_task, task, key=f"match-{task.number}-{uuid.uuid4().hex}",
-                                  pure=False)
+                                  pure=False, workers=workers, allow_other_workers=False)
 
     def finished(self, futures: list[Any], timeout: float) -> list[Any]:
         """Those of ``futures`` that are done, waiting up to ``timeout`` for the first."""

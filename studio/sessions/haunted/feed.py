@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from studio.engines.haunted import replay as replays
 from studio.engines.haunted.board import Map
 from studio.engines.haunted.match import Entrant, MatchConfig, MatchResult, RoundResult, worn_monsters
 from studio.engines.haunted.rules import RoundState
@@ -157,6 +158,23 @@ class FeedWriter:
     def _rest(self, record: dict[str, Any]) -> dict[str, Any]:
         """A round record with only the turns not written yet (a failed turn is not observed)."""
         return {**record, "turns": list(record.get("turns", []))[self._sent:]}
+
+    def replayed(self, teams: dict[str, Entrant], config: MatchConfig, seed: int,
+                 maps: dict[str, Map], number: int, stage: str, result: MatchResult) -> None:
+        """A match played elsewhere (a cluster's worker), from its start to its last round,
+        written as a match played here writes it turn by turn (re-simulated from the replay):
+        a spectator follows the same feed, only all at once when the result comes. The match's
+        end is the caller's (:meth:`match_ended`, with what it enters in an index)."""
+        self.match_started(teams, config, seed, maps, number, stage)
+        body = result.replay
+        boards = replays.maps_of(body)
+        for index, played in enumerate(result.rounds, 1):
+            for frame in replays.frames(body, index):
+                if frame.record is None:
+                    self.round_started(index, boards[played.map], played.home, frame.state)
+                else:
+                    self.turn_played(index, frame.state, list(frame.events), frame.record)
+            self.round_ended(played)
 
     def match_ended(self, result: MatchResult, entry: dict[str, Any] | None = None) -> None:
         """``entry``: the match as ``index.json`` lists it (in a tournament)."""

@@ -231,7 +231,7 @@ def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
                                        "since the ladder's matches were played",
                                        file=ladder.folder / INDEX,
                                        hint="reset the ladder to play them again")
-                results = _mend(ladder, report)
+                results = mended_results(ladder, report)
                 missing = [m for m in ladder.matches if m.key not in results]
                 report.pending = len(missing)
                 if not missing:
@@ -259,7 +259,7 @@ def catch_up(model: HauntedModel, *, make_entrant: MakeEntrant | None = None,
     return report
 
 
-def _mend(ladder: Ladder, report: CatchUp) -> dict[str, dict[str, Any]]:
+def mended_results(ladder: Ladder, report: CatchUp) -> dict[str, dict[str, Any]]:
     """The results, with the matches whose replay was saved but never entered added."""
     results = dict(ladder.results)
     for match in ladder.matches:

@@ -30,7 +30,11 @@ from studio.storage.reading import read_bounded
 
 
 class WorkerRefused(RuntimeError):
-    """This worker will not play the match; the message says why."""
+    """This worker will not play the match; the message says why (``args[1]``: the worker's
+    Dask address, "" when not on a worker)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 @dataclass(frozen=True)
@@ -127,16 +131,27 @@ def refusal(task: MatchTask) -> str:
     return ""
 
 
+def _worker_address() -> str:
+    """This Dask worker's address ("" outside one): the coordinator leaves that worker out."""
+    try:
+        from distributed import get_worker  # noqa: PLC0415 - only on a cluster
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return ""
+
+
 def play_task(task: MatchTask) -> MatchOutcome:
     """Play ``task`` here (on a cluster worker, or locally).
 
     Raises:
         WorkerRefused: see :func:`refusal`; the message names the worker.
     """
-    where = f"{socket.gethostname()}:{os.getpid()}"
+    address = _worker_address()
+    where = address or f"{socket.gethostname()}:{os.getpid()}"
     why = refusal(task)
     if why:
-        raise WorkerRefused(f"worker {where} refused match {task.number}: {why}")
+        raise WorkerRefused(f"worker {where} refused match {task.number}: {why}", address)
     start = time.perf_counter()
     config = MatchConfig.from_json(task.config)
     maps = {name: Map.from_json(name, data) for name, data in task.maps.items()}
@@ -165,7 +180,8 @@ def _entrant(side: AISource, letter: str, folder: Path, config: MatchConfig,
                                alternate=side.alternate, in_process=task.in_process_builtins,
                                require_confinement=task.require_confinement)
     except ProjectError as exc:
-        raise WorkerRefused(f"match {task.number}: {side.name} cannot play here: {exc}") from None
+        raise WorkerRefused(f"match {task.number}: {side.name} cannot play here: {exc}",
+                            _worker_address()) from None
 
 
 def task_for(number: int, home: Entrant | AISource, away: Entrant | AISource,
