@@ -44,6 +44,10 @@ class InertStream:
         for line in lines:
             self.write(line)
 
+    def write_control(self, sequence: str) -> None:
+        """The command's own terminal control (a progress line drawn over itself), as is."""
+        self._stream.write(sequence)
+
     def __getattr__(self, name: str):
         return getattr(self._stream, name)
 

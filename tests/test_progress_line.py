@@ -47,3 +47,13 @@ def test_what_it_quotes_is_shown_not_obeyed() -> None:
     out = Terminal()
     ProgressLine(out).show("busy/workers \x1b]0;pwned\x07evil 1/2")
     assert "\x1b]0" not in out.getvalue() and "\x07" not in out.getvalue()
+
+
+def test_through_the_cli_s_inert_stderr_the_line_is_still_drawn_over() -> None:
+    from studio.cli import InertStream
+
+    out = Terminal()
+    line = ProgressLine(InertStream(out))
+    line.show("1/2 \x1b[31mred")
+    line.show("2/2 done")
+    assert out.getvalue() == "\r\x1b[K1/2 \\x1b[31mred\r\x1b[K2/2 done"

@@ -10,6 +10,10 @@ from typing import TextIO
 from studio.engines.common.inert import inert
 
 
+ERASE = "\r\x1b[K"
+"""Back to the line's start, and the line cleared."""
+
+
 class ProgressLine:
     """``show`` the run's state; ``clear`` before printing anything else on the same terminal."""
 
@@ -28,15 +32,21 @@ class ProgressLine:
             return
         # Cut to the width: a line that wraps cannot be drawn over with a carriage return.
         width = max(10, shutil.get_terminal_size().columns - 1)
-        self.stream.write("\r\x1b[K" + text[:width])
+        self._control(ERASE)
+        self.stream.write(text[:width])
         self.stream.flush()
         self.shown = True
 
     def clear(self) -> None:
         if self.shown:
-            self.stream.write("\r\x1b[K")
+            self._control(ERASE)
             self.stream.flush()
             self.shown = False
+
+    def _control(self, sequence: str) -> None:
+        # The CLI's stderr shows control characters as escapes (studio.cli.InertStream): its
+        # write_control passes our own through.
+        getattr(self.stream, "write_control", self.stream.write)(sequence)
 
     def end(self) -> None:
         """The last state stays on screen, and what follows starts on a line of its own."""
