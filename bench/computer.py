@@ -9,8 +9,9 @@ from the start and from a position ten random moves in, on Connect Four and Chec
 playouts on the kernel. Baselines in the same run: the same search on the plain engine, and
 bare kernel playouts from the same position (no tree: the ratio is what the tree costs). Strength: the computer against the
 ``random`` seat, ``--games`` games with the computer on each side (seeds 0, 1, …), on
-Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself at a tenth of the
-time on Connect Four; figures printed, never asserted (tests use playout budgets).
+Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself, at the same time
+on Tic-tac-toe (best play draws) and at a tenth of the time on Connect Four; figures printed,
+never asserted (tests use playout budgets).
 """
 
 from __future__ import annotations
@@ -110,6 +111,24 @@ def against_itself(name: str, program: Program, seconds: float, games: int) -> N
           f"{time.perf_counter() - start:.0f} s)")
 
 
+def equal_self(name: str, program: Program, seconds: float, games: int) -> None:
+    """The computer against itself at the same time a move (``games`` seeds): on a game whose
+    best play is a draw, anything but a draw is a mistake of one side."""
+    pids = player_pids(program)
+    results: dict[str, int] = {}
+    start = time.perf_counter()
+    for seed in range(games):
+        session = PlaySession(program, seed, {pid: f"computer:{seconds:g}" for pid in pids})
+        wait = session.advance(show_displays=False, show_auto=False)
+        assert isinstance(wait, GameOver)
+        key = "draw" if all(outcome_of(wait.result, p) == "draw" for p in pids) else next(
+            f"{p} won" for p in pids if outcome_of(wait.result, p) == "win")
+        results[key] = results.get(key, 0) + 1
+    print(f"{name:14} {seconds:g} s against itself: " + ", ".join(
+        f"{count} {what}" for what, count in sorted(results.items())) + f" of {games} "
+        f"({time.perf_counter() - start:.0f} s)")
+
+
 def load(path: Path) -> Program:
     if path.suffix == ".json":
         return Program(json.loads(path.read_text(encoding="utf-8")))
@@ -123,7 +142,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="strength games per side (default 10)")
     parser.add_argument("--quick", action="store_true", help="0.2 s a move, 2 games a side")
     parser.add_argument("--self", action="store_true",
-                        help="also the computer against itself at a tenth of the time (Connect Four)")
+                        help="also the computer against itself: at the same time on "
+                             "Tic-tac-toe (all draws expected), at a tenth of it on Connect Four")
     args = parser.parse_args()
     seconds, games = (0.2, 2) if args.quick else (args.seconds, args.games)
     games_dir = ROOT / "games"
@@ -144,6 +164,7 @@ def main() -> None:
     for name in ("tic-tac-toe", "connect-four"):
         strength(name, load(games_dir / f"{name}.toml"), seconds, games)
     if args.self:
+        equal_self("tic-tac-toe", load(games_dir / "tic-tac-toe.toml"), seconds, games)
         against_itself("connect-four", load(games_dir / "connect-four.toml"), seconds, games)
 
 
