@@ -153,6 +153,35 @@ async def test_balance_from_play(bt_folder: Path, monkeypatch: pytest.MonkeyPatc
         assert app.screen is play and isinstance(play.wait, ChoiceWait)
 
 
+async def test_balance_plays_out_on_the_plain_engine_until_the_kernel_is_compiled(
+        bt_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first compile in the balance's thread took over a minute on a loaded CI machine."""
+    from studio.screens.btree import balance as balance_screen
+    from studio.sessions import warmup
+
+    asked: list[bool] = []
+    real = balance_screen.balance
+
+    def spy(*args, kernel=True, **more):
+        asked.append(kernel)
+        return real(*args, kernel=kernel, **more)
+
+    monkeypatch.setattr(balance_screen, "balance", spy)
+    monkeypatch.setattr(balance_screen.BalanceScreen, "games", 1)
+    monkeypatch.setattr(balance_screen.BalanceScreen, "playouts", 20)
+    for ready in (False, True):
+        monkeypatch.setattr(warmup, "ready", lambda what, ready=ready: ready)
+        app = studio_app(bt_folder / "tic-tac-toe.toml")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("g")
+            await settle(pilot, app.screen)
+            await pilot.press("B")
+            screen = app.screen
+            await wait_until(pilot, lambda: screen.took is not None, "balance did not finish",
+                             timeout=60)
+    assert asked == [False, True]
+
+
 async def test_c_hands_the_seat_to_move_to_the_computer_and_back(bt_folder: Path, budget) -> None:
     app = studio_app(bt_folder / "tic-tac-toe.toml")
     async with app.run_test(size=SIZE) as pilot:

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Header
 
 from studio.engines.btree.play.balance import BalanceReport, balance, report_lines
+from studio.sessions import warmup
 from studio.screens.btree.base import BtreeScreen
 from studio.widgets.footer import KeysFooter
 from studio.widgets.lines import LinesView
@@ -71,8 +72,10 @@ class BalanceScreen(BtreeScreen):
             if not self.cancel.is_set():
                 self.app.call_from_thread(self._progress, copy.deepcopy(report))  # it goes on
 
+        # As the play screen: the plain engine until the warm-up process has the kernel cached
+        # (a first compile here took over a minute on a loaded machine).
         balance(program, self.games, None if self.playouts else self.seconds, self.playouts,
-                seed, board, progress, self.cancel)
+                seed, board, progress, self.cancel, kernel=warmup.ready(warmup.SOLVER))
         if not self.cancel.is_set():
             self.app.call_from_thread(self._finished)
 

@@ -91,12 +91,14 @@ def balance(
     board: Any = None,
     progress: Callable[[int, BalanceReport], None] | None = None,
     cancel: Any = None,
+    kernel: bool = True,
 ) -> BalanceReport:
     """Play ``games`` games of the computer against itself, seeds ``seed``, ``seed + 1``, ….
 
     ``seconds`` per move, or ``playouts`` per move (then the report is the same on any machine).
     ``progress`` is told after each game (games done, the report so far); ``cancel.is_set()``
-    stops between moves (the game under way is left out of the report).
+    stops between moves (the game under way is left out of the report). ``kernel``: the searches
+    play out on the numba kernel (the same games either way, only slower without).
     """
     report = BalanceReport()
     program = program if isinstance(program, Program) else Program(program)
@@ -106,6 +108,7 @@ def balance(
         if cancel is not None and cancel.is_set():
             break
         session = PlaySession(program, seed + number, seats, board, computer_playouts=playouts)
+        session.computer_kernel = kernel
         first: str | None = None
         seen: list[str] = []
         moves = 0

@@ -98,6 +98,9 @@ class PlaySession(SolverSeat):
             if seconds is not None:
                 self.seconds[str(pid)] = seconds
         self.computer_playouts = computer_playouts
+        self.computer_kernel = True
+        """Whether the computer's searches play out on the numba kernel (a screen says False
+        while it is not compiled yet: a first compile takes the interpreter for many seconds)."""
         self.proof: tuple[int, Proof] | None = None  # the computer's last proof, and where it holds
         self.board = board.to_json() if isinstance(board, Board) else board
         self.display_reset = display_reset
@@ -290,7 +293,9 @@ class PlaySession(SolverSeat):
 
         pid = str(self.engine.choice_player)
         seconds = None if self.computer_playouts else self.seconds.get(pid, COMPUTER_SECONDS)
-        return ComputerJob.at(self, seconds, self.computer_playouts)
+        job = ComputerJob.at(self, seconds, self.computer_playouts)
+        job.kernel = self.computer_kernel
+        return job
 
     def play_computer(self, job: ComputerJob) -> bool:
         """Make a finished job's move; False (nothing done) if the game has left its position."""
