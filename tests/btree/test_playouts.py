@@ -120,6 +120,65 @@ def test_a_node_the_kernel_leaves_alone_sends_the_playout_to_the_plain_engine() 
         assert "leaves to the plain engine" in playouts.reason
 
 
+def generator(times: int, board: str = "M _ _ _") -> Program:
+    """A level generator: a layer-template (left to the plain engine), then ``times`` draws
+    (a one-match rewrite draws too) before the first choice."""
+    template = node("layer-template", layer="shade", **{"with": "s"})
+    return Program(game(node(
+        "order", set_board(board), template,
+        node("loop-times", rewrite("M", "M"), rewrite("_", "M"), times=times),
+        node("loop-until-all", node("player", rewrite("_", "P"), pid="1")),
+        node("win", node("match", pattern=pat("P")), pid="1"))))
+
+
+def test_the_kernel_takes_over_a_start_that_draws_before_its_first_wait() -> None:
+    # Each seed gives another first wait (mines placed at random), so it cannot be kept; the
+    # kernel starts just before the first draw, after the node it leaves to the plain engine.
+    program = generator(2, "M _ _ _ _ _ _ _")
+    player = Playouts(program)
+    for seed in range(6):
+        same(*both(program, seed, None, player=player))
+    for seed in range(3):
+        engine = Engine(program)
+        engine.seed(seed)
+        assert player.run(engine, SplitMix64(seed)).path == ("kernel" if jit.available() else "plain")
+        if jit.available():
+            assert engine.waiting is None and engine.board is None  # the plain engine never ran
+    assert player.fallbacks == 0
+
+
+def test_the_kernel_carries_the_steps_spent_before_it_took_over() -> None:
+    # Three steps a turn of the loop: the first wait comes at step 99_998 with 33_330 turns,
+    # at 100_001 (a stepout) with one more; counted from the take-over it would come at 99_995.
+    for times, end in ((33_330, "win"), (33_331, "stepout")):
+        program = Program(game(node(
+            "order", set_board("M _ _ _"), node("layer-template", layer="shade", **{"with": "s"}),
+            node("loop-times", rewrite("M", "M"), times=times),
+            node("loop-until-all", node("player", rewrite("_", "P"), pid="1")),
+            node("win", node("match", pattern=pat("P")), pid="1"))))
+        plain, kernel = both(program, 1, None)
+        same(plain, kernel)
+        assert plain[0].result["result"] == end
+
+
+def test_a_take_over_the_kernel_cannot_finish_goes_back_to_the_first_wait() -> None:
+    # A layer-template after the first draw: the kernel stops there, the playout is played
+    # again from the first wait (reached on the plain engine), and later ones start there.
+    template = node("layer-template", layer="more", **{"with": "m"})
+    program = Program(game(node(
+        "order", set_board("M _ _ _ _"), node("layer-template", layer="shade", **{"with": "s"}),
+        rewrite("_", "M"), template,
+        node("loop-until-all", node("player", rewrite("_", "P"), pid="1")),
+        node("win", node("match", pattern=pat("P")), pid="1"))))
+    player = Playouts(program)
+    for seed in range(4):
+        same(*both(program, seed, None, player=player))
+    engine = Engine(program)
+    engine.seed(5)
+    assert player.run(engine, SplitMix64(5)).path == ("kernel" if jit.available() else "plain")
+    assert player.fallbacks == 0
+
+
 def test_without_the_kernel_playouts_are_plain() -> None:
     program = Program(load_compiled(GAMES / "tic-tac-toe.toml"))
     playouts = Playouts(program, kernel=False)

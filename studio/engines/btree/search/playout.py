@@ -5,13 +5,15 @@ the solver's numba kernel (:mod:`.playout_kernel`): same generator, same draws, 
 moves, length and result. Where the kernel cannot go (numba missing, a board the packing cannot
 describe, a node it leaves to the plain engine, a run-time error to report) the playout is
 played, or played again from its start, on the plain engine, and :attr:`Playout.path` says so.
+A game's start runs on the plain engine up to where the kernel can take over: the first wait,
+or, for a level generator that draws before it, the first draw (``Playouts._find_early``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -23,6 +25,9 @@ from .tables import build, result_of
 
 CHECK_EVERY = 16
 """Moves between calls of a playout's ``stop`` (it is asked before moves 15, 31, ...)."""
+_EARLY_STEPS = 10_000
+"""Steps a game's start may take before its first draw for the kernel to take over there (the
+start is stepped once, with a snapshot a step; the generators seen take tens)."""
 _FALLBACKS = 3
 """Kernel playouts handed back before a game's playouts all go to the plain engine: a node the
 kernel cannot run is usually on every line (a level loader), and each one costs a replay."""
@@ -135,6 +140,7 @@ class Playouts:
         self.fallbacks = 0
         self._boards: dict[tuple, _Board | None] = {}
         self._start: tuple | None = None
+        self._early: tuple | Literal[False] | None = None  # see _find_early; None: not looked for
         self._chooser = np.zeros(1, np.uint64)
         self._io = np.zeros(1, np.int64)
         self._none = np.zeros(0, np.int32)
@@ -148,6 +154,17 @@ class Playouts:
         ``chooser`` moves on exactly as the plain engine moves it.
         """
         fresh = engine._stack is None and engine._board.layers is None and engine.result is None
+        if fresh and self.kernel and self._early is None:
+            self._early = self._find_early()
+        if fresh and self.kernel and self._early:
+            board, frame, codes, stack, prev, steps = self._early
+            out = self._play(board, frame, codes, stack, prev, steps, engine.rng.state, chooser,
+                             cap, display_reset, stop, record)
+            if out is not None:
+                return out
+            # The kernel met a node it leaves alone after the early start (a level loader
+            # drawing first, say): from now on the plain engine runs to the first wait.
+            self._early = False
         if fresh and self._start is not None and self.kernel:
             board, frame, codes, stack, prev = self._start  # the game's start, without its run
         else:
@@ -166,11 +183,28 @@ class Playouts:
             if fresh and engine.rng.state == rng:
                 # No draw before the first wait: every game starts there, whatever its seed.
                 self._start = board, frame, codes, stack, prev
+        start = chooser.state
+        out = self._play(board, frame, codes, stack, prev, 0, engine.rng.state, chooser, cap,
+                         display_reset, stop, record)
+        if out is not None:
+            return out
+        # a node for the plain engine: the whole playout again there, from the same start
+        self.fallbacks += 1
+        if self.fallbacks >= _FALLBACKS:
+            self._give_up("nodes the kernel leaves to the plain engine")
+        chooser.state = start
+        return plain_playout(engine, chooser, cap, display_reset, stop, record)
+
+    def _play(self, board: _Board, frame: int, codes: np.ndarray, stack: np.ndarray, prev: int,
+              steps: int, rng: float, chooser: SplitMix64, cap: int | None, display_reset: bool,
+              stop: Callable[[], bool] | None, record: bool) -> Playout | None:
+        """The playout on the kernel from a machine state; None (``chooser`` untouched) where
+        it met a node for the plain engine."""
         t, m = board.tables.kernel, board.machine
         k = board.k
-        k.set_machine(t, m, frame, codes, stack, prev, engine.rng.state)
-        start = chooser.state
-        self._chooser[0] = start
+        k.set_machine(t, m, frame, codes, stack, prev, rng)
+        m[1][k.R_STEPS] = steps  # the step budget already spent, as the engine counts it
+        self._chooser[0] = chooser.state
         self._io[0] = 0
         out = np.zeros(cap if cap is not None else 256, np.int32) if record else self._none
         while True:
@@ -193,13 +227,41 @@ class Playouts:
                 result = result_of(int(m[1][k.R_RESULT]), self.program.nodes) if status == k.DONE else None
                 return Playout(result, moves, tuple(out[:moves].tolist()) if record else (), "kernel")
             if status != k.PAUSE:
+                return None
+
+    def _find_early(self) -> tuple | Literal[False]:
+        """Where the kernel can take over a game's start before its first wait: just before the
+        first call that draws from the engine RNG, when the board is there by then.
+
+        Level generators (Minesweeper's mines, a roguelike's rooms) draw long before the first
+        choice, so the first wait differs with the seed and cannot be kept like ``_start``;
+        but what runs before their first draw (set-board, layer-template: nodes the kernel
+        leaves to the plain engine) is the same for every seed, so it is run once here and
+        the kernel runs the generator. False where there is no such point: the first wait or
+        the end comes first (``_start`` covers it), or the layout cannot hold the board.
+        """
+        probe = Engine(self.program)
+        probe.seed(1)  # any seed: the probe stops before its first draw
+        for _ in range(_EARLY_STEPS):
+            before = probe.snapshot()
+            rng = probe.rng.state
+            probe.step()
+            if probe.rng.state != rng:
+                probe.restore(before)
                 break
-        # a node for the plain engine: the whole playout again there, from the same start
-        self.fallbacks += 1
-        if self.fallbacks >= _FALLBACKS:
-            self._give_up("nodes the kernel leaves to the plain engine")
-        chooser.state = start
-        return plain_playout(engine, chooser, cap, display_reset, stop, record)
+            if probe.waiting is not None or probe.result is not None:
+                return False
+        else:
+            return False
+        board = self._board(probe) if probe._stack else None
+        if board is None:
+            return False
+        try:
+            frame, codes = board.encode(probe._board.layers)
+        except LayoutError:
+            return False
+        stack = np.array(encode_frames(probe._stack), np.int32)
+        return board, frame, codes, stack, PREV_CODE[probe._prev] - 1, probe.step_count
 
     @property
     def path(self) -> str:
