@@ -80,7 +80,8 @@ class SearchResult:
 class _Node:
     """A position at a choice wait or at the end; its stats are for the seat that moved into it."""
 
-    __slots__ = ("snap", "player", "edges", "order", "visits", "score", "proof", "best", "result")
+    __slots__ = ("snap", "player", "edges", "order", "visits", "score", "proof", "best", "result",
+                 "parents", "dirty")
 
     def __init__(self, made: tuple[Any, str | None, int, dict | None]) -> None:
         # ``made``: the position as the search's states give it (``tree_states``)
@@ -90,6 +91,10 @@ class _Node:
         self.visits = 0
         self.score: dict[str, float] = {}
         self.best = -1  # the proven move
+        # Positions with a move into this one, and whether a move's proof changed since this
+        # one was last tried: _prove runs only then (it ran on every node of every path).
+        self.parents: list[_Node] = []
+        self.dirty = False
         self.proof = Proof(self.result, 0) if self.result is not None else None
         if self.result is None and count == 0:  # a stalled tree (no wait, no result): a draw
             self.proof = Proof({"result": "stalemate"}, 0)
@@ -100,6 +105,7 @@ class _Chance:
     """A move whose run draws from the engine RNG: its outcomes, sampled, by state key."""
 
     __slots__ = ("outcomes", "visits", "score")
+    proof = None  # never proven (see the module's doc)
 
     def __init__(self) -> None:
         self.outcomes: dict[tuple, _Node] = {}
@@ -267,12 +273,13 @@ class Computer:
             node.order.pop()
         mover = node.player
         log_n = math.log(max(node.visits, 1))
+        explore, sqrt = self.explore, math.sqrt
         best, best_value = -1, -1.0
         for i, edge in enumerate(node.edges):
-            if isinstance(edge, _Node) and edge.proof is not None:
+            if edge.proof is not None:
                 continue  # exact already: searching it again teaches nothing
-            visits = max(edge.visits, 1)
-            value = edge.score.get(mover, 0.0) / visits + self.explore * math.sqrt(log_n / visits)
+            visits = edge.visits or 1  # never negative: max(visits, 1)
+            value = edge.score.get(mover, 0.0) / visits + explore * sqrt(log_n / visits)
             if value > best_value:
                 best, best_value = i, value
         return best
@@ -289,6 +296,8 @@ class Computer:
         if not self.states.step(node.snap, index, None):  # no draw: the outcome is certain
             child = self._node()
             node.edges[index] = child
+            child.parents.append(node)
+            node.dirty = node.dirty or child.proof is not None
             return child, child
         chance = node.edges[index] = _Chance()
         child, _ = self._sample(node, index, chance)  # the run above saw the game's real RNG
@@ -320,16 +329,20 @@ class Computer:
 
     def _prove(self, node: _Node) -> None:
         """Prove ``node`` from its moves: a proven win for its mover, or every move proven."""
+        if not node.dirty:
+            return  # no move proven since the last try: it would fail again
+        node.dirty = False
         mover = node.player
         best, best_key = -1, None
         complete = True
         for i, edge in enumerate(node.edges):
-            if not isinstance(edge, _Node) or edge.proof is None:
+            proof = None if edge is None else edge.proof
+            if proof is None:
                 complete = False
                 continue
-            value = reward(edge.proof.result, mover)
+            value = reward(proof.result, mover)
             # higher value first; then a win or draw as soon as can be, a loss as late as can be
-            key = (value, -edge.proof.moves if value >= 0.5 else edge.proof.moves)
+            key = (value, -proof.moves if value >= 0.5 else proof.moves)
             if best_key is None or key > best_key:
                 best, best_key = i, key
         if best < 0 or not (complete or best_key[0] == 1.0):
@@ -337,6 +350,8 @@ class Computer:
         child = node.edges[best]
         node.best = best
         node.proof = Proof(child.proof.result, child.proof.moves + 1)
+        for parent in node.parents:
+            parent.dirty = True
 
     def _choose(self, root: _Node) -> int:
         """The proven move; else the most searched move, unless a proven one is worth as much."""
