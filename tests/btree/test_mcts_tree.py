@@ -86,4 +86,5 @@ def test_a_kernel_fallback_searches_again_on_the_engine(monkeypatch) -> None:
     computer = Computer(prog)
     got = computer.search(snap, seed=5, seconds=None, playouts=300)
     assert got.tree == "plain" and computer.tree_reason == "a node for the plain engine"
-    assert (got.index, got.playouts, got.moves, got.proof) == (want.index, want.playouts, want.moves, want.proof)
+    assert (got.index, got.playouts, got.moves, got.proof) == \
+        (want.index, want.playouts, want.moves, want.proof)
