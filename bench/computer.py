@@ -3,15 +3,20 @@
 
     .venv/bin/python bench/computer.py [--corpus ../shared/corpus/btree] [--seconds 1]
                                        [--games 10] [--quick] [--self]
+                                       [--part speed|strength|self]
 
 Speed: playouts per second of the search at ``--seconds`` a move (default 1, as the issue asks)
-from the start and from a position ten random moves in, on Connect Four and Checkers, with its
-playouts on the kernel. Baselines in the same run: the same search on the plain engine, and
-bare kernel playouts from the same position (no tree: the ratio is what the tree costs). Strength: the computer against the
+from the start and from a position ten random moves in, on Tic-tac-toe (the start only),
+Connect Four and Checkers, with its tree's moves and playouts on the kernel. Baselines in the same
+run: the same search with its tree on the engine and playouts on the kernel ('tree/s', the search
+before its tree went to the kernel), the same search on the plain engine, and bare kernel
+playouts from the same position (no tree: the ratio is what the tree costs). A search that proves
+its position stops early: its rate is over the time it took. Strength: the computer against the
 ``random`` seat, ``--games`` games with the computer on each side (seeds 0, 1, …), on
 Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself, at the same time
 on Tic-tac-toe (best play draws) and at a tenth of the time on Connect Four; figures printed,
-never asserted (tests use playout budgets).
+never asserted (tests use playout budgets). ``--part`` runs one part alone (``self``: Tic-tac-toe
+against itself, ``--games`` games: the issue's all-draws check, without the rest).
 """
 
 from __future__ import annotations
@@ -67,12 +72,15 @@ def speed(name: str, program: Program, seconds: float) -> None:
             continue
         snap = engine.snapshot()
         found = Computer(program).search(snap, seed=1, seconds=seconds)
+        tree = Computer(program, tree=False).search(snap, seed=1, seconds=seconds)
         plain = Computer(program, kernel=False).search(snap, seed=1, seconds=seconds)
-        rate, plain_rate = found.playouts / found.seconds, plain.playouts / plain.seconds
+        rate = found.playouts / found.seconds
+        tree_rate, plain_rate = tree.playouts / tree.seconds, plain.playouts / plain.seconds
         bare = bare_playouts(program, snap, seconds, kernel=True)
         print(f"{name:14} {moves:>5} {len(engine.choices):>7} {found.playouts:>9} {rate:>10.0f} "
-              f"{plain_rate:>9.0f} {rate / plain_rate:>7.1f}x {bare:>10.0f} {rate / bare:>7.2f}x "
-              f"{found.positions:>9} {found.path:>6}")
+              f"{tree_rate:>9.0f} {rate / tree_rate:>7.1f}x {plain_rate:>9.0f} "
+              f"{rate / plain_rate:>7.1f}x {bare:>10.0f} {rate / bare:>7.2f}x "
+              f"{found.positions:>9} {found.tree:>6} {'proven' if found.proof else '':>6}")
 
 
 def strength(name: str, program: Program, seconds: float, games: int) -> None:
@@ -144,21 +152,30 @@ def main() -> None:
     parser.add_argument("--self", action="store_true",
                         help="also the computer against itself: at the same time on "
                              "Tic-tac-toe (all draws expected), at a tenth of it on Connect Four")
+    parser.add_argument("--part", choices=("speed", "strength", "self"),
+                        help="only this part (self: Tic-tac-toe against itself, --games games)")
     args = parser.parse_args()
     seconds, games = (0.2, 2) if args.quick else (args.seconds, args.games)
     games_dir = ROOT / "games"
-    speed_games = [("connect-four", load(games_dir / "connect-four.toml"))]
+    if args.part == "self":
+        equal_self("tic-tac-toe", load(games_dir / "tic-tac-toe.toml"), seconds, games)
+        return
+    speed_games = [(name, load(games_dir / f"{name}.toml")) for name in ("tic-tac-toe", "connect-four")]
     checkers = args.corpus / "expanded" / "games_yaml__checkers.json"
     if checkers.is_file():
         speed_games.append(("checkers", load(checkers)))
     else:
         print(f"(no corpus at {args.corpus}: Checkers left out)")
-    print(f"MCTS at {seconds:g} s a move, playouts on the kernel; 'plain' = the same search on the "
-          "plain engine, 'bare' = kernel random playouts alone from the same position")
-    print(f"{'game':14} {'moves':>5} {'choices':>7} {'playouts':>9} {'mcts/s':>10} {'plain/s':>9} "
-          f"{'ratio':>8} {'bare/s':>10} {'ratio':>8} {'positions':>9} {'path':>6}")
+    print(f"MCTS at {seconds:g} s a move, tree and playouts on the kernel; 'tree' = its tree on "
+          "the engine, playouts on the kernel; 'plain' = all on the plain engine; 'bare' = kernel "
+          "random playouts alone from the same position")
+    print(f"{'game':14} {'moves':>5} {'choices':>7} {'playouts':>9} {'mcts/s':>10} {'tree/s':>9} "
+          f"{'ratio':>8} {'plain/s':>9} {'ratio':>8} {'bare/s':>10} {'ratio':>8} {'positions':>9} "
+          f"{'tree':>6}")
     for name, program in speed_games:
         speed(name, program, seconds)
+    if args.part == "speed":
+        return
     print()
     print(f"strength at {seconds:g} s a move, {games} games with the computer on each side")
     for name in ("tic-tac-toe", "connect-four"):

@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from studio.engines.btree.runtime.engine import Engine, Program
+from studio.engines.btree.runtime.engine import Program
 from studio.engines.btree.search.outcome import Proof, reward
 from studio.engines.btree.search.playout import Playouts
+from studio.engines.btree.search.tree_states import KernelFallback, KernelStates, PlainStates
 from studio.engines.common.splitmix import SplitMix64
 
 DEFAULT_SECONDS = 1.0
@@ -72,23 +73,28 @@ class SearchResult:
     moves: tuple[MoveStats, ...]
     path: str = "plain"
     """Where the playouts ran at the end: ``"kernel"`` or ``"plain"``."""
+    tree: str = "plain"
+    """Where the tree's moves ran: ``"kernel"`` or ``"plain"``."""
 
 
 class _Node:
     """A position at a choice wait or at the end; its stats are for the seat that moved into it."""
 
-    __slots__ = ("snap", "player", "edges", "order", "visits", "score", "proof", "best", "result")
+    __slots__ = ("snap", "player", "edges", "order", "visits", "score", "proof", "best", "result",
+                 "parents", "dirty")
 
-    def __init__(self, snap: Any, engine: Engine) -> None:
-        self.snap = snap
-        self.result = None if engine.result is None else dict(engine.result)
-        self.player = None if engine.choice_player is None else str(engine.choice_player)
-        count = len(engine.choices) if engine.waiting == "choice" else 0
+    def __init__(self, made: tuple[Any, str | None, int, dict | None]) -> None:
+        # ``made``: the position as the search's states give it (``tree_states``)
+        self.snap, self.player, count, self.result = made
         self.edges: list[Any] = [None] * count  # None (not tried), a _Node, or a _Chance
         self.order: list[int] | None = None  # the order untried moves are tried in
         self.visits = 0
         self.score: dict[str, float] = {}
         self.best = -1  # the proven move
+        # Positions with a move into this one, and whether a move's proof changed since this
+        # one was last tried: _prove runs only then (it ran on every node of every path).
+        self.parents: list[_Node] = []
+        self.dirty = False
         self.proof = Proof(self.result, 0) if self.result is not None else None
         if self.result is None and count == 0:  # a stalled tree (no wait, no result): a draw
             self.proof = Proof({"result": "stalemate"}, 0)
@@ -99,16 +105,12 @@ class _Chance:
     """A move whose run draws from the engine RNG: its outcomes, sampled, by state key."""
 
     __slots__ = ("outcomes", "visits", "score")
+    proof = None  # never proven (see the module's doc)
 
     def __init__(self) -> None:
         self.outcomes: dict[tuple, _Node] = {}
         self.visits = 0
         self.score: dict[str, float] = {}
-
-
-def _key(engine: Engine) -> tuple:
-    key = engine.key()
-    return key[:3] + key[4:]  # without the RNG state: what comes next never depends on it (see doc)
 
 
 class Computer:
@@ -119,13 +121,21 @@ class Computer:
         display_reset: whether clearing a display wait resets the step budget (as the play session).
         kernel: play out on the numba kernel where it can (False: the plain engine, e.g. while
             a screen waits for the kernel's compile in another process).
+        tree: with ``kernel``, also keep positions and run the tree's moves on the kernel where
+            it can (False: on the engine, with kernel playouts; the figures of the bench).
     """
 
-    def __init__(self, program: Any, display_reset: bool = True, kernel: bool = True) -> None:
+    def __init__(self, program: Any, display_reset: bool = True, kernel: bool = True,
+                 tree: bool = True) -> None:
         self.program = program if isinstance(program, Program) else Program(program)
-        self.engine = Engine(self.program)
         self.display_reset = display_reset
         self.playouts = Playouts(self.program, kernel)
+        self._plain = PlainStates(self.program, self.playouts, display_reset)
+        self._kernel = KernelStates(self.program, self.playouts, display_reset) \
+            if tree and self.playouts.kernel else None
+        self.tree_reason = "" if self._kernel is not None else "the kernel was not asked for"
+        """Why the tree's moves run on the plain engine ("" while the kernel may run them)."""
+        self.states: PlainStates | KernelStates = self._plain
         self._deadline: float | None = None
         self._cancel: Any = None
         self.explore = EXPLORE  # per player, for experiments (lower: deeper and narrower)
@@ -154,17 +164,30 @@ class Computer:
         """
         if seconds is None and playouts is None:
             raise ValueError("give a time limit, a playout budget or both")
-        engine = self.engine
-        engine.restore(snapshot)
-        if engine.waiting != "choice":
+        if not self._plain.root(snapshot):
             raise ValueError("the computer moves at a choice wait")
-        self._rng = SplitMix64(seed % (1 << 64))
-        self._table: dict[tuple, _Node] = {}
-        root = self._node(engine)
         start = time.perf_counter()
-        done = 0
         deadline = None if seconds is None else start + seconds
         self._deadline, self._cancel = deadline, cancel
+        kernel = self._kernel
+        if kernel is not None and self.playouts.kernel and kernel.root(snapshot):
+            try:
+                return self._search(kernel, seed, start, playouts, progress)
+            except KernelFallback as exc:
+                # Rare (a node the kernel leaves alone, met late): the same search again on
+                # the engine, within the same time, and on the engine from now on.
+                self._kernel, self.tree_reason = None, str(exc)
+            self._plain.root(snapshot)
+        return self._search(self._plain, seed, start, playouts, progress)
+
+    def _search(self, states: PlainStates | KernelStates, seed: int, start: float,
+                playouts: int | None, progress: Callable[[int], None] | None) -> SearchResult:
+        self.states = states
+        self._rng = SplitMix64(seed % (1 << 64))
+        self._table: dict[Any, _Node] = {}
+        root = self._node()
+        done = 0
+        deadline, cancel = self._deadline, self._cancel
         forced = len(root.edges) == 1  # nothing to choose: played at once, time kept for later
         while not forced and root.proof is None and (playouts is None or done < playouts):
             self._iterate(root)
@@ -183,13 +206,12 @@ class Computer:
             index=self._choose(root), player=root.player or "", playouts=done,
             seconds=time.perf_counter() - start, positions=len(self._table), proof=root.proof,
             moves=tuple(self._stats(root, i) for i in range(len(root.edges))),
-            path=self.playouts.path,
+            path=self.playouts.path, tree=states.path,
         )
 
     # -- one playout --------------------------------------------------------------------------
 
     def _iterate(self, root: _Node) -> None:
-        engine = self.engine
         path: list[tuple[str, Any]] = []  # (mover, the stats object of the edge taken)
         nodes = [root]
         on_path = {id(root)}
@@ -251,85 +273,76 @@ class Computer:
             node.order.pop()
         mover = node.player
         log_n = math.log(max(node.visits, 1))
+        explore, sqrt = self.explore, math.sqrt
         best, best_value = -1, -1.0
         for i, edge in enumerate(node.edges):
-            if isinstance(edge, _Node) and edge.proof is not None:
+            if edge.proof is not None:
                 continue  # exact already: searching it again teaches nothing
-            visits = max(edge.visits, 1)
-            value = edge.score.get(mover, 0.0) / visits + self.explore * math.sqrt(log_n / visits)
+            visits = edge.visits or 1  # never negative: max(visits, 1)
+            value = edge.score.get(mover, 0.0) / visits + explore * sqrt(log_n / visits)
             if value > best_value:
                 best, best_value = i, value
         return best
 
-    def _run(self) -> None:
-        """From a choice made to the next choice wait or the end."""
-        engine = self.engine
-        while engine.run_to_wait() == "display":
-            engine.clear_display(reset=self.display_reset)
-
-    def _node(self, engine: Engine) -> _Node:
-        key = _key(engine)
+    def _node(self) -> _Node:
+        """The position the states reached last, from the table or new."""
+        key = self.states.key()
         node = self._table.get(key)
         if node is None:
-            node = self._table[key] = _Node(engine.snapshot(), engine)
+            node = self._table[key] = _Node(self.states.made())
         return node
 
     def _expand(self, node: _Node, index: int) -> tuple[_Node, Any]:
-        engine = self.engine
-        engine.restore(node.snap)
-        before = engine.rng.state
-        engine.choose(index)
-        self._run()
-        if engine.rng.state == before:  # no draw: the move's outcome is certain
-            child = self._node(engine)
+        if not self.states.step(node.snap, index, None):  # no draw: the outcome is certain
+            child = self._node()
             node.edges[index] = child
+            child.parents.append(node)
+            node.dirty = node.dirty or child.proof is not None
             return child, child
         chance = node.edges[index] = _Chance()
         child, _ = self._sample(node, index, chance)  # the run above saw the game's real RNG
         return child, chance
 
     def _sample(self, node: _Node, index: int, chance: _Chance) -> tuple[_Node, bool]:
-        engine = self.engine
-        engine.restore(node.snap)
-        engine.rng.state = float(self._rng.below(_RNG_STATES))
-        engine.choose(index)
-        self._run()
-        key = _key(engine)
+        self.states.step(node.snap, index, float(self._rng.below(_RNG_STATES)))
+        key = self.states.key()
         child = chance.outcomes.get(key)
         if child is not None:
             return child, False
-        child = self._table.get(key) or _Node(engine.snapshot(), engine)
+        child = self._table.get(key) or _Node(self.states.made())
         self._table.setdefault(key, child)
         chance.outcomes[key] = child
         return child, True
 
     def _playout(self, node: _Node) -> dict | None:
         """Random moves from ``node`` to the end; ``None`` when cut short (worth a draw)."""
-        engine = self.engine
-        engine.restore(node.snap)
-        engine.rng.state = float(self._rng.below(_RNG_STATES))
+        rng = float(self._rng.below(_RNG_STATES))
         deadline, cancel = self._deadline, self._cancel
 
         def stop() -> bool:  # a long playout on a big board can outlast the time per move
             return (deadline is not None and time.perf_counter() >= deadline) or \
                 (cancel is not None and cancel.is_set())
 
-        return self.playouts.run(engine, self._rng, PLAYOUT_MOVES, self.display_reset, stop).result
+        return self.states.playout(node.snap, rng, self._rng, PLAYOUT_MOVES, stop)
 
     # -- proofs and the move chosen ---------------------------------------------------------
 
     def _prove(self, node: _Node) -> None:
         """Prove ``node`` from its moves: a proven win for its mover, or every move proven."""
+        if not node.dirty:
+            return  # no move proven since the last try: it would fail again
+        node.dirty = False
         mover = node.player
         best, best_key = -1, None
         complete = True
         for i, edge in enumerate(node.edges):
-            if not isinstance(edge, _Node) or edge.proof is None:
+            proof = None if edge is None else edge.proof
+            if proof is None:
                 complete = False
                 continue
-            value = reward(edge.proof.result, mover)
+            value = reward(proof.result, mover)
             # higher value first; then a win or draw as soon as can be, a loss as late as can be
-            key = (value, -edge.proof.moves if value >= 0.5 else edge.proof.moves)
+            key = (value, -proof.moves if value >= 0.5 else proof.moves)
             if best_key is None or key > best_key:
                 best, best_key = i, key
         if best < 0 or not (complete or best_key[0] == 1.0):
@@ -337,6 +350,8 @@ class Computer:
         child = node.edges[best]
         node.best = best
         node.proof = Proof(child.proof.result, child.proof.moves + 1)
+        for parent in node.parents:
+            parent.dirty = True
 
     def _choose(self, root: _Node) -> int:
         """The proven move; else the most searched move, unless a proven one is worth as much."""

@@ -201,9 +201,26 @@ class Playouts:
         """The playout on the kernel from a machine state; None (``chooser`` untouched) where
         it met a node for the plain engine."""
         t, m = board.tables.kernel, board.machine
+        board.k.set_machine(t, m, frame, codes, stack, prev, rng)
+        m[1][board.k.R_STEPS] = steps  # the step budget already spent, as the engine counts it
+        return self._drive(board, chooser, cap, display_reset, stop, record)
+
+    def run_state(self, board: _Board, state: np.ndarray, rng: float, chooser: SplitMix64,
+                  cap: int | None, display_reset: bool,
+                  stop: Callable[[], bool] | None) -> Playout | None:
+        """The playout on the kernel from a flat state of :mod:`.tree_kernel` (the search tree's
+        positions), with this engine RNG; None (``chooser`` untouched) where it met a node for
+        the plain engine."""
+        from .tree_kernel import load_state  # noqa: PLC0415 - numba loads with it
+
+        load_state(board.tables.kernel, board.machine, state, rng)
+        return self._drive(board, chooser, cap, display_reset, stop, False)
+
+    def _drive(self, board: _Board, chooser: SplitMix64, cap: int | None, display_reset: bool,
+               stop: Callable[[], bool] | None, record: bool) -> Playout | None:
+        """Random moves on a machine set at a state, up to the end, ``cap`` or ``stop``."""
+        t, m = board.tables.kernel, board.machine
         k = board.k
-        k.set_machine(t, m, frame, codes, stack, prev, rng)
-        m[1][k.R_STEPS] = steps  # the step budget already spent, as the engine counts it
         self._chooser[0] = chooser.state
         self._io[0] = 0
         out = np.zeros(cap if cap is not None else 256, np.int32) if record else self._none
