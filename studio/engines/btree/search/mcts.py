@@ -1,10 +1,11 @@
 """Monte Carlo tree search over a game's choices: the ``computer`` seat (issue 32).
 
 UCT with random playouts, for whichever seat is to move, with no knowledge of the game beyond
-what the tree offers. Playouts run on the numba kernel where it can play the game (see
-:mod:`.playout`: the same moves as the plain engine for the same generator, so the search is the
-same on either path, only faster) and on the plain engine elsewhere. Positions are shared by state key (a graph, not a tree), so
-a small game like Tic-tac-toe is exhausted in a few thousand playouts and its result proven
+what the tree offers. Positions are held, moves made and playouts played on the numba kernel
+where it can run the game (:mod:`.tree_states`, :mod:`.tree_kernel`, :mod:`.playout`: the same
+moves as the plain engine for the same generator, so the search is the same on either path, only
+faster) and on the plain engine elsewhere. Positions are shared by state key (a graph, not a
+tree), so a small game like Tic-tac-toe is exhausted in a few thousand playouts and its result proven
 (MCTS-Solver: a position is proven once a move proves a win for its mover, or all moves are
 proven); the proven move is then played and the result can be shown ("X wins in 3").
 

@@ -145,7 +145,8 @@ class KernelStates:
         state = self._out[:self._io[0]].copy()
         if self._status == CHOICE:
             pid = self.program.nodes[int(self._io[2])].data.get("pid")
-            return (state, float(self._fio[0])), None if pid is None else str(pid), int(self._io[1]), None
+            player = None if pid is None else str(pid)
+            return (state, float(self._fio[0])), player, int(self._io[1]), None
         return (state, float(self._fio[0])), None, 0, result_of(int(state[2]), self.program.nodes)
 
     def playout(self, node_state: tuple[np.ndarray, float], rng: float, chooser: Any, cap: int,
