@@ -270,15 +270,22 @@ class Playouts:
                 return False
         else:
             return False
-        board = self._board(probe) if probe._stack else None
+        held = self.encoded(probe)
+        if held is None:
+            return False
+        return (*held, PREV_CODE[probe._prev] - 1, probe.step_count)
+
+    def encoded(self, engine: Engine) -> tuple[Any, int, Any, np.ndarray] | None:
+        """``engine``'s position as the kernel holds it: its board's tables, the frame, the
+        board's codes and the encoded stack; None where the packing cannot hold it."""
+        board = self._board(engine) if engine._stack else None
         if board is None:
-            return False
+            return None
         try:
-            frame, codes = board.encode(probe._board.layers)
+            frame, codes = board.encode(engine._board.layers)
         except LayoutError:
-            return False
-        stack = np.array(encode_frames(probe._stack), np.int32)
-        return board, frame, codes, stack, PREV_CODE[probe._prev] - 1, probe.step_count
+            return None
+        return board, frame, codes, np.array(encode_frames(engine._stack), np.int32)
 
     @property
     def path(self) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from studio.engines.btree.runtime.engine import Engine, Program
-from .layout import PREV_CODE, LayoutError, encode_frames
+from .layout import PREV_CODE
 from .playout import Playouts
 from .tables import result_of
 from .vm import CHOICE, FALLBACK, M_ENC
@@ -107,14 +107,10 @@ class KernelStates:
         engine.restore(snapshot)
         if engine.waiting != "choice" or not engine._stack:
             return False
-        board = self.playouts._board(engine)
-        if board is None:
+        held = self.playouts.encoded(engine)
+        if held is None:
             return False
-        try:
-            frame, codes = board.encode(engine._board.layers)
-        except LayoutError:
-            return False
-        stack = np.array(encode_frames(engine._stack), np.int32)
+        board, frame, codes, stack = held
         room = int(board.machine[1][M_ENC + 1] - board.machine[1][M_ENC])  # the stack's buffer
         if len(stack) > room:
             return False
