@@ -70,3 +70,12 @@ def test_the_tournament_screen_says_which_workers_are_left_out_and_why() -> None
     assert cluster_line(run) == (
         "tcp://10.0.0.5:8786: 2 running · 5 queued · 0.50/s · about 14s left · busy/workers "
         "10.0.0.7 2/2 · left out: worker tcp://10.0.0.8:4000: it has studio 0.1")
+
+
+def test_what_a_hostile_worker_says_of_itself_is_kept_to_one_bounded_line() -> None:
+    admission = Admission(Workers(a=""), require_confinement=False)
+    admission.survey()
+    admission.refuse("tcp://x:1" + "9" * 5000, "it has studio \x1b]0;pwned\x07\n" + "v" * 100_000)
+    (line,) = admission.left_out()
+    assert len(line) < 700 and "\n" not in line
+    assert admission.workers == ["a"]

@@ -215,13 +215,16 @@ def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
               f"{sum(w['threads'] for w in workers.values())} matches at a time",
               file=sys.stderr)
 
-        def report(played) -> None:
-            progress.clear()
-            on_match(played)
+        def tell_left_out() -> None:  # each worker once, as the run first leaves it out
             for line in run.left_out:
                 if line not in told:
                     told.add(line)
                     print(inert(f"left out: {line}"), file=sys.stderr)
+
+        def report(played) -> None:
+            progress.clear()
+            on_match(played)
+            tell_left_out()
             hosts = hosts_text(run.hosts)  # as of the match before: no wait for the cluster
             progress.show(progress_line(run.load()) + (f", {hosts}" if hosts else ""))
 
@@ -238,7 +241,5 @@ def _on_cluster(address: str, plan: TournamentPlan, resume: bool, on_match):
         played[outcome.worker] = played.get(outcome.worker, 0) + 1
     print("played on: " + ", ".join(f"{worker} {count}" for worker, count in sorted(played.items())),
           file=sys.stderr)
-    for line in run.left_out:
-        if line not in told:  # refused by the last match's worker
-            print(inert(f"left out: {line}"), file=sys.stderr)
+    tell_left_out()  # one refusing the last match
     return document, run

@@ -22,6 +22,8 @@ from typing import Any, Protocol
 from studio.sessions.haunted.match_task import MatchOutcome, MatchTask, WorkerRefused
 from studio.storage.errors import ProjectError
 
+MAX_WORDS = 300
+"""Characters kept of what a worker says of itself (its address, why it refused)."""
 MAX_REFUSALS = 3
 """Workers that may refuse one match before the run stops on it (each is then left out)."""
 
@@ -72,7 +74,9 @@ class Admission:
 
     def refuse(self, address: str, why: str) -> None:
         self.good.discard(address)
-        self.refused[address] = why
+        # Both come from the worker (its address, its version, its message): a line each, of a
+        # bounded length, however long what it sent; made inert where they are shown.
+        self.refused[address[:MAX_WORDS]] = " ".join(why.split())[:MAX_WORDS]
 
     @property
     def workers(self) -> list[str] | None:
