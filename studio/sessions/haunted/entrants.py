@@ -32,8 +32,8 @@ SUBMITTED = "submitted:"
 def _factory():
     try:
         from studio.engines.haunted.ai.factory import make_player
-    except ImportError:  # runners not installed: built-ins can still play in process
-        return None
+    except ModuleNotFoundError:  # runners not installed: built-ins can still play in process
+        return None  # (any other ImportError is a fault to show, not an installation to hide)
     return make_player
 
 
