@@ -15,7 +15,7 @@ The cluster itself (starting or joining it, checking its workers) is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from studio.sessions.haunted.cluster_pool import (  # noqa: F401  (imported from
     require_distributed,
 )
 from studio.sessions.haunted.cluster_dispatch import Dispatch
+from studio.sessions.haunted.cluster_order import Costs
 from studio.sessions.haunted.match_task import AISource, MatchOutcome, task_for
 from studio.sessions.haunted.tournament import TournamentPlan, TournamentRun
 
@@ -142,6 +143,8 @@ class ParallelRun(TournamentRun):
         """Per worker host, as of the last look: (workers, matches in hand)."""
         self._looked = float("-inf")
         self._slots = 1
+        self.costs = Costs()
+        """What each entrant's matches took so far: the next to send are the dearest."""
 
     @property
     def left_out(self) -> list[str]:
@@ -210,26 +213,36 @@ class ParallelRun(TournamentRun):
                     school_sizes=plan.school_sizes, third_place=plan.third_place)
 
     def _run_out(self, entrants: list, sources: list[AISource]) -> None:
-        """Every match to the cluster as soon as both its entrants are known, until all are
-        played."""
-        plan, dispatch = self.plan, self.dispatch
+        """Every match to the cluster once both its entrants are known, as many at a time as
+        the cluster plays (the dearest first: :mod:`cluster_order`), until all are played."""
+        dispatch = self.dispatch
         assert dispatch is not None
+        self._look()  # how many the cluster plays at once
         while True:
             self._check()
-            out = {fixture.number for fixture in dispatch.items}
-            fresh = [f for f in self._fixtures() if f.number not in out]
-            for fixture in fresh:
-                dispatch.send(fixture, task_for(
-                    fixture.number, sources[fixture.home], sources[fixture.away], plan.maps,
-                    plan.config, fixture.seed, __version__,
-                    require_confinement=plan.require_confinement,
-                    in_process=plan.in_process_builtins))
-            if fresh:
-                self._look()
+            self._send(sources, ())
             if not dispatch.out:
                 return
-            for fixture, outcome in dispatch.collect(POLL):
+            played = dispatch.collect(POLL)
+            for fixture, outcome in played:
+                self.costs.learn(fixture, outcome.seconds, outcome.replay)
+            if played:  # the freed workers' next matches go before the results are written
+                self._send(sources, {fixture.number for fixture, _ in played})
+            for fixture, outcome in played:
                 self._collect(fixture, outcome, entrants)
+
+    def _send(self, sources: list[AISource], landed: Iterable[int]) -> None:
+        """Fill the cluster's free slots; ``landed``: matches back but not yet entered."""
+        plan, dispatch = self.plan, self.dispatch
+        assert dispatch is not None
+        taken = {fixture.number for fixture in dispatch.items} | set(landed)
+        fresh = [f for f in self._fixtures() if f.number not in taken]
+        for fixture in self.costs.dearest(fresh, self._slots - len(dispatch.out)):
+            dispatch.send(fixture, task_for(
+                fixture.number, sources[fixture.home], sources[fixture.away], plan.maps,
+                plan.config, fixture.seed, __version__,
+                require_confinement=plan.require_confinement,
+                in_process=plan.in_process_builtins))
 
     def _collect(self, fixture: Fixture, outcome: MatchOutcome, entrants: list) -> None:
         result = MatchResult.from_replay(outcome.replay)
