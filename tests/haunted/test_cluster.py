@@ -275,3 +275,47 @@ def test_a_local_cluster_s_workers_run_without_dask_s_profiler(pool) -> None:
                 dask.config.get("distributed.admin.system-monitor.interval"))
 
     assert set(pool.client.run(settings).values()) == {(False, "2s")}
+
+
+@needs_dask
+def test_a_worker_holds_one_match_per_thread_so_none_waits_behind_a_long_one(pool) -> None:
+    client = pool.client
+    futures = client.map(time.sleep, [0.6] * 6, pure=False)  # all queued at once: a run's are, past twice the threads
+    try:
+        deadline = time.monotonic() + 20
+        held: dict = {}
+        while time.monotonic() < deadline and sum(map(len, held.values())) < 2:
+            held = client.processing()
+            time.sleep(0.05)
+        assert sorted(len(keys) for keys in held.values()) == [1, 1], held
+    finally:
+        client.cancel(futures)
+
+
+@needs_dask
+def test_a_run_keeps_only_as_many_matches_out_as_the_cluster_plays(tmp_path: Path, pool,
+                                                                    monkeypatch) -> None:
+    most: list[int] = []
+    send = cluster_dispatch.Dispatch.send
+
+    def counting(self, item, task) -> None:
+        send(self, item, task)
+        most.append(len(self.out))
+
+    monkeypatch.setattr(cluster_dispatch.Dispatch, "send", counting)
+    TournamentRun(plan(tmp_path / "one")).run()
+    run = cluster.ParallelRun(plan(tmp_path / "two"), pool)
+    run.run()
+    assert len(most) == run.plan.scheduled and max(most) == 2  # the slot a match frees is refilled
+    same_run(tmp_path / "one", tmp_path / "two", run.plan.scheduled)
+
+
+def _memory_limit(dask_worker) -> object:
+    return dask_worker.memory_manager.memory_limit
+
+
+@needs_dask
+def test_the_local_cluster_runs_no_memory_monitor(pool) -> None:
+    # Each monitor looks at a process's memory every 100 ms: 10% of a 2-core run's matches.
+    limits = pool.client.run(_memory_limit)
+    assert len(limits) == 2 and not any(limits.values()), limits

@@ -21,12 +21,21 @@ from studio import __version__
 from studio.sessions.haunted.match_task import MatchTask, play_task
 from studio.storage.errors import ProjectError
 
-QUIET = {"distributed.worker.profile.enabled": False,
-         "distributed.admin.system-monitor.interval": "2s"}
+SETTINGS = {"distributed.worker.profile.enabled": False,
+            "distributed.admin.system-monitor.interval": "2s",
+            "distributed.scheduler.worker-saturation": 1.0}
 """Dask settings for the local cluster the studio starts: no statistical profiler (a stack sample
 every 10 ms in every worker, for a dashboard nobody opens here) and a look at the machine's load
 every 2 s rather than 0.5 s. On 2 cores they took about a third of the workers' own processor
-time beside the matches (bench/tournament.py, 28 matches: 0.6 s a worker against 0.85 s)."""
+time beside the matches (bench/tournament.py, 28 matches: 0.6 s a worker against 0.85 s). A
+worker holds one match per thread, no more (Dask's default, 1.1, rounds up to two for a thread):
+a match queued behind a long one on a busy worker waited while another worker stood idle at
+the end of a run. The cluster is also started without a memory limit (``memory_limit=0``), which
+turns off Dask's memory monitors: a look at every worker's memory every 100 ms, from its nanny
+(in this process, beside the scheduler) and from the worker itself, took a third of the
+scheduler's thread and slowed the matches by some 10% on 2 cores (a 66-match round robin: 39–43 s
+against 48–53 s). A worker runs only the studio's engine; each AI has its own process, whose
+memory the sandbox bounds."""
 INSTALL = "pip install 'tilegame-studio[cluster]'"
 MISSING = f"--cluster needs Dask distributed, which is not installed: {INSTALL}"
 
@@ -120,11 +129,11 @@ class ClusterPool:
 
                 # The scheduler runs here: the settings while it starts. Each worker's nanny (one
                 # started again after a worker died too) sets them, dotted, in its worker.
-                with _usable_stderr(), dask.config.set(QUIET):
+                with _usable_stderr(), dask.config.set(SETTINGS):
                     self._cluster = distributed.LocalCluster(
-                        n_workers=count, threads_per_worker=1, processes=True,
+                        n_workers=count, threads_per_worker=1, processes=True, memory_limit=0,
                         host="127.0.0.1", dashboard_address=None, silence_logs=quiet,
-                        config=dict(QUIET))
+                        config=dict(SETTINGS))
                 address = self._cluster.scheduler_address
             self.client = distributed.Client(address, timeout=timeout)
         except OSError as exc:
