@@ -12,8 +12,9 @@ Measurements (both sides of every ratio in the same run, on the same machine):
   shipped to the workers as text, as a class's AIs are). Played sequentially (``TournamentRun``,
   what ``studio tournament`` does without ``--cluster``) and on ``local:N``
   (``ParallelRun`` on a ``LocalCluster`` of N worker processes; the cluster's start is timed
-  apart). Prints both times, the ratio (target >= 1.8x with N = 2 on a 2-core machine) and
-  checks that standings, ratings, every match and every replay are the same (replays without
+  apart), in the order sequential, cluster, cluster, sequential so that a change in the
+  machine's speed during the run weighs on both sides alike. Prints every time, the ratio of
+  the sums (target >= 1.8x with N = 2 on a 2-core machine) and checks that standings, ratings, every match and every replay are the same (replays without
   what is measured while playing: ``created`` and each answer's ``ms``).
 * ``overhead``: a small match (idle against north, built-ins in process, one round on Default)
   played 200 times directly with ``run_match``, then 200 times one after another through a
@@ -139,6 +140,11 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _own_cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
 def roundrobin(workers: int, quick: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-tournament-") as tmp:
         root = Path(tmp)
@@ -148,31 +154,46 @@ def roundrobin(workers: int, quick: bool) -> None:
             return TournamentPlan(ROUND_ROBIN, names, MatchConfig(), builtin_maps(), SEED,
                                   name="bench", replays=root / name)
 
+        def sequential(name: str) -> float:
+            start, cpu, machine = time.perf_counter(), _cpu(), _machine()
+            TournamentRun(plan(name)).run()
+            took = time.perf_counter() - start
+            cores = (_cpu() - cpu) / took  # the AI processes are reaped: their time counts
+            print(f"  sequential        {took:8.1f} s   {took / scheduled:6.2f} s/match"
+                  f"   ({cores:.2f} cores busy on average, {_idle_since(machine)})")
+            return took
+
+        def parallel(name: str) -> tuple[float, float]:
+            start = time.perf_counter()
+            with ClusterPool(f"local:{workers}") as pool:
+                ready, machine = time.perf_counter(), _machine()
+                here, there = _own_cpu(), pool.client.run(_cpu)
+                run = ParallelRun(plan(name), pool)
+                run.run()
+                took = time.perf_counter() - ready
+                idle = _idle_since(machine)
+                here = _own_cpu() - here
+                there = sum(now - there.get(addr, 0.0)
+                            for addr, now in pool.client.run(_cpu).items())
+            own = [o.seconds for o in run.outcomes.values()]
+            print(f"  local:{workers}           {took:8.1f} s   {took / scheduled:6.2f} s/match"
+                  f"   (start {ready - start:.1f} s; {idle}; processor time: {there:.1f} s in the "
+                  f"workers and their AIs, {here:.1f} s in the coordinator with the scheduler; "
+                  f"a match {statistics.median(own):.2f} s median, {max(own):.2f} s longest)")
+            return took, ready - start
+
         scheduled = plan("x").scheduled
         print(f"roundrobin: {len(names)} entrants, {scheduled} matches, default settings, "
-              "AIs in worker processes")
-        start, cpu, machine = time.perf_counter(), _cpu(), _machine()
-        TournamentRun(plan("sequential")).run()
-        sequential = time.perf_counter() - start
-        cores = (_cpu() - cpu) / sequential  # the AI processes are reaped: their time counts
-        print(f"  sequential        {sequential:8.1f} s   {sequential / scheduled:6.2f} s/match"
-              f"   ({cores:.2f} cores busy on average, {_idle_since(machine)})")
-        start = time.perf_counter()
-        with ClusterPool(f"local:{workers}") as pool:
-            ready, machine = time.perf_counter(), _machine()
-            run = ParallelRun(plan("cluster"), pool)
-            run.run()
-            parallel = time.perf_counter() - ready
-            idle = _idle_since(machine)
-        print(f"  local:{workers} start     {ready - start:8.1f} s")
-        print(f"  local:{workers}           {parallel:8.1f} s   {parallel / scheduled:6.2f} s/match"
-              f"   ({len({o.worker for o in run.outcomes.values()})} workers played, {idle})")
-        print(f"  ratio             {sequential / parallel:8.2f}x   (with the start: "
-              f"{sequential / (parallel + ready - start):.2f}x; target >= 1.8x)")
-        own = [o.seconds for o in run.outcomes.values()]
-        print(f"  match on a worker {statistics.median(own):8.2f} s median, "
-              f"{max(own):.2f} s longest")
-        diff = differences(root / "sequential", root / "cluster")
+              "AIs in worker processes; sequential, local:N, local:N, sequential (a drift in "
+              "the machine's speed falls on both sides alike)")
+        one = sequential("sequential-1")
+        (two, start_two), (three, start_three) = parallel("cluster-1"), parallel("cluster-2")
+        four = sequential("sequential-2")
+        both = one + four
+        print(f"  ratio             {both / (two + three):8.2f}x   (with the cluster's start: "
+              f"{both / (two + three + start_two + start_three):.2f}x; target >= 1.8x)")
+        diff = [f"{other}: {what}" for other in ("cluster-1", "cluster-2", "sequential-2")
+                for what in differences(root / "sequential-1", root / other)]
         print("  results           " + ("identical (standings, ratings, matches, replays)"
                                         if not diff else "DIFFER: " + ", ".join(diff)))
 
