@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/computer.py [--corpus ../shared/corpus/btree] [--seconds 1]
                                        [--games 10] [--quick] [--self]
-                                       [--part speed|strength|self]
+                                       [--part speed|strength|self|tenth]
 
 Speed: playouts per second of the search at ``--seconds`` a move (default 1, as the issue asks)
 from the start and from a position ten random moves in, on Tic-tac-toe (the start only),
@@ -16,7 +16,8 @@ its position stops early: its rate is over the time it took. Strength: the compu
 Tic-tac-toe and Connect Four, and with ``--self`` the computer against itself, at the same time
 on Tic-tac-toe (best play draws) and at a tenth of the time on Connect Four; figures printed,
 never asserted (tests use playout budgets). ``--part`` runs one part alone (``self``: Tic-tac-toe
-against itself, ``--games`` games: the issue's all-draws check, without the rest).
+against itself, ``--games`` games: the issue's all-draws check, without the rest; ``tenth``:
+Connect Four at ``--seconds`` against a tenth of it, ``--games`` games with each side first).
 """
 
 from __future__ import annotations
@@ -152,13 +153,18 @@ def main() -> None:
     parser.add_argument("--self", action="store_true",
                         help="also the computer against itself: at the same time on "
                              "Tic-tac-toe (all draws expected), at a tenth of it on Connect Four")
-    parser.add_argument("--part", choices=("speed", "strength", "self"),
-                        help="only this part (self: Tic-tac-toe against itself, --games games)")
+    parser.add_argument("--part", choices=("speed", "strength", "self", "tenth"),
+                        help="only this part (self: Tic-tac-toe against itself, --games games; "
+                             "tenth: Connect Four against itself at a tenth of the time, "
+                             "--games games a side)")
     args = parser.parse_args()
     seconds, games = (0.2, 2) if args.quick else (args.seconds, args.games)
     games_dir = ROOT / "games"
     if args.part == "self":
         equal_self("tic-tac-toe", load(games_dir / "tic-tac-toe.toml"), seconds, games)
+        return
+    if args.part == "tenth":
+        against_itself("connect-four", load(games_dir / "connect-four.toml"), seconds, games)
         return
     speed_games = [(name, load(games_dir / f"{name}.toml")) for name in ("tic-tac-toe", "connect-four")]
     checkers = args.corpus / "expanded" / "games_yaml__checkers.json"
