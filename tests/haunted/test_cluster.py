@@ -24,7 +24,7 @@ from studio.engines.haunted.maps import builtin_maps
 from studio.engines.haunted.replay import without_timings
 from studio.engines.haunted.match import MatchConfig
 from studio.engines.haunted.tournament import ROUND_ROBIN, SINGLE
-from studio.sessions.haunted import cluster, cluster_dispatch
+from studio.sessions.haunted import cluster, cluster_dispatch, cluster_pool
 from studio.sessions.haunted.entrants import resolve_entrant
 from studio.sessions.haunted.match_task import WorkerRefused, play_task, task_for
 from studio.sessions.haunted.tournament import (TournamentPlan, TournamentRun, feed_file,
@@ -319,3 +319,27 @@ def test_the_local_cluster_runs_no_memory_monitor(pool) -> None:
     # Each monitor looks at a process's memory every 100 ms: 10% of a 2-core run's matches.
     limits = pool.client.run(_memory_limit)
     assert len(limits) == 2 and not any(limits.values()), limits
+
+
+def _distributed_log_level() -> int:
+    import logging  # noqa: PLC0415 - runs on a worker
+
+    return logging.getLogger("distributed").getEffectiveLevel()
+
+
+@needs_dask
+def test_closing_the_local_cluster_first_quiets_its_workers() -> None:
+    import logging  # noqa: PLC0415
+
+    with cluster.ClusterPool("local:1") as own:
+        client, ran = own.client, []
+        assert set(client.run(_distributed_log_level).values()) != {logging.CRITICAL}
+        run = client.run
+
+        def recording(function, *args, **kwargs):
+            levels = run(function, *args, **kwargs)
+            ran.append((function, run(_distributed_log_level)))
+            return levels
+
+        client.run = recording
+    assert ran == [(cluster_pool._quiet_shutdown, {next(iter(ran[0][1])): logging.CRITICAL})]

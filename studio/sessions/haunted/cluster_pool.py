@@ -14,7 +14,7 @@ import os
 import sys
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from studio import __version__
@@ -97,6 +97,13 @@ def _worker_state() -> dict[str, str]:
     from studio.sessions.haunted.match_task import _studio_version  # noqa: PLC0415
 
     return {"version": _studio_version(), "gap": gap()}
+
+
+def _quiet_shutdown() -> None:
+    """Run on the local cluster's workers before it closes: a worker whose heartbeat was on its
+    way as the scheduler closed logged the closed connection with a traceback, at the end of a
+    run that went well (Dask's own race)."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 def verdict(state: dict[str, str], require_confinement: bool) -> str:
@@ -201,6 +208,9 @@ class ClusterPool:
     def close(self) -> None:
         client = getattr(self, "client", None)
         if client is not None:
+            if self._cluster is not None:  # ours: its workers are about to lose the scheduler
+                with suppress(Exception):
+                    client.run(_quiet_shutdown)
             client.close()
         if self._cluster is not None:
             self._cluster.close()
