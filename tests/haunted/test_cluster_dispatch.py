@@ -79,3 +79,13 @@ def test_what_a_hostile_worker_says_of_itself_is_kept_to_one_bounded_line() -> N
     (line,) = admission.left_out()
     assert len(line) < 700 and "\n" not in line
     assert admission.workers == ["a"]
+
+
+def test_the_progress_line_estimates_what_is_left_and_nothing_once_done() -> None:
+    from studio.sessions.haunted.cluster import Load, progress_line  # noqa: PLC0415
+
+    assert progress_line(Load(8, 2, 5, 0.5), width=4) == (
+        "[##--]  8/15 done, 2 running, 5 queued, 0.50 matches/s, about 14s left")
+    assert progress_line(Load(0, 2, 13, 0.0), width=4).endswith("0.00 matches/s")
+    assert progress_line(Load(15, 0, 0, 0.45), width=4) == (
+        "[####] 15/15 done, 0 running, 0 queued, 0.45 matches/s")

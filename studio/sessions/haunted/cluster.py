@@ -53,8 +53,10 @@ class Load:
 
     @property
     def seconds_left(self) -> float | None:
+        """None until a match finished, and once none is left (the last line said "about 0s
+        left" under "15/15 done")."""
         left = self.running + self.queued
-        return left / self.rate if self.rate > 0 else None
+        return left / self.rate if self.rate > 0 and left else None
 
 
 def _duration(seconds: float) -> str:
