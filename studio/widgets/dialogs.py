@@ -44,6 +44,7 @@ class Dialog(ModalScreen[ResultType]):
         padding: 1 2;
     }
     Dialog .title {
+        width: 100%;  /* a long question wraps: "Where to run: …" was cut at "for this ma" */
         text-style: bold;
         margin-bottom: 1;
     }
