@@ -41,3 +41,8 @@ def test_round_robin_standings(snap_compare, ht_project: Path) -> None:
     set_up(ht_project, rounds=3, entrants=THREE, mode="round-robin", seed=9)
     assert snap_compare(studio_app(ht_project), terminal_size=SIZE,
                         run_before=opened("shift+tab", "down", run=True))
+
+
+def test_where_to_run_asked_whole_at_80_columns(snap_compare, ht_project: Path) -> None:
+    """``c``: the question wraps inside the dialog (it was cut at "for this ma")."""
+    assert snap_compare(studio_app(ht_project), terminal_size=SMALL, run_before=opened("c"))
