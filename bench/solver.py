@@ -184,8 +184,8 @@ def main() -> None:
     warm_up()
     print(f"kernel compile or cache load: {time.perf_counter() - started:.1f} s (not in the rates)")
     if args.default:
-        print("== the default: the portfolio (breadth first, A* w3, best first side by side) against "
-              "breadth first alone, 60 s each")
+        print("== the default: the portfolio (breadth first, A* w3, best first over macro moves side by "
+              "side) against breadth first alone, 60 s each")
         print("\n".join(measure_default(args.corpus, args.levels)))
         return
     print(f"== rate: breadth-first states/s, {seconds:g} s per level and path")

@@ -11,7 +11,7 @@ import pytest
 
 from studio import cli
 from studio.engines.btree.runtime.engine import Engine
-from studio.engines.btree.search.portfolio import Member, _better, solve_portfolio
+from studio.engines.btree.search.portfolio import MEMBERS, Member, _better, solve_portfolio
 from studio.engines.btree.search.solver import SolveResult, solve
 from tests.btree.test_solver import corridor
 
@@ -65,6 +65,19 @@ def test_the_time_limit_holds_for_every_member() -> None:
     assert found.reason in ("time", "proven")
 
 
+def test_a_member_with_a_share_of_the_time_leaves_the_rest_to_the_others() -> None:
+    members = (Member("bfs", share=0.0), Member("best"))
+    found = solve_portfolio(sokoban(), members=members, max_seconds=600)
+    (_, alone), (_, greedy) = found.members
+    assert alone.reason == "time" and alone.elapsed < 60  # its share: none of the 600 s
+    assert greedy.found and found.found_by == "best first"
+
+
+def test_the_default_members_leave_breadth_first_a_quarter_and_take_macro_moves_greedily() -> None:
+    assert [m.name for m in MEMBERS] == ["breadth first", "A* weight 3", "best first (macro moves)"]
+    assert MEMBERS[0].share == 0.25 and all(m.share == 1.0 for m in MEMBERS[1:])
+
+
 def test_a_member_that_fails_raises_on_the_caller_s_thread() -> None:
     with pytest.raises(ValueError, match="unknown strategy"):
         solve_portfolio(Engine(corridor(3)), members=(Member("bfs"), Member("nope")))
@@ -85,7 +98,7 @@ def test_cli_solve_runs_the_portfolio_by_default(capsys: pytest.CaptureFixture[s
     data = json.loads(capsys.readouterr().out)
     assert data["found"] and data["shortest"] and data["found_by"] == "breadth first"
     assert len(data["moves"]) == 29 and data["ended"] == "proven"
-    assert [m["name"] for m in data["members"]] == ["breadth first", "A* weight 3", "best first"]
+    assert [m["name"] for m in data["members"]] == ["breadth first", "A* weight 3", "best first (macro moves)"]
     assert cli.main(["solve", str(GAMES / "sokoban.toml"), *slow]) == 0
     captured = capsys.readouterr()
     assert "a shortest line" in captured.out and "Found by breadth first" in captured.out

@@ -28,9 +28,10 @@ from .vm import FALLBACK, M_CH_C, M_CH_OFFER, M_CH_R, M_ENC, M_PC_C, M_PC_OFFER,
 
 Store = namedtuple("Store", ["words", "parent", "choice", "depth", "hval", "closed", "table", "meta",
                              "heap_key", "heap_idx", "dfs", "tmp"])
-Children = namedtuple("Children", ["words", "parent", "choice", "h", "stk", "slen", "sdata", "meta", "full"])
-# Store.meta slots.
-M_COUNT, M_MASK, M_MAX, M_HEAP, M_DFS, M_DEEPEST = range(6)
+Children = namedtuple("Children", ["words", "parent", "choice", "h", "quiet", "stk", "slen", "sdata", "meta",
+                                   "full"])
+# Store.meta slots (M_WALK_HEAD, M_WALK_END: the walk queue of a macro search, in ``dfs``).
+M_COUNT, M_MASK, M_MAX, M_HEAP, M_DFS, M_DEEPEST, M_WALK_HEAD, M_WALK_END = range(8)
 # Strategies.
 BFS, DFS, ASTAR, BEST = 0, 1, 2, 3
 # What an expansion (Children.meta[2]) and an insertion end in.
@@ -131,8 +132,10 @@ def expand(t, m, st, c, words, order, first, count, out, want_h, blind, reverse,
             return q
         out.parent[o] = p
         out.choice[o] = i
+        out.quiet[o] = 0
         if kept != 0 and settled(t, m) == kept:
             out.h[o] = hv[p]
+            out.quiet[o] = 1
         elif want_h and not (out.stk[o] < 0 and known(s, c, out.words, o, probe)):
             out.h[o] = heuristic(t, m)
         else:
@@ -222,11 +225,12 @@ def known(s, c, words, row, probe):
 
 
 @kernel
-def insert(t, s, st, c, out, start, budget, strategy, weight, reopen):
+def insert(t, s, st, c, out, start, budget, strategy, weight, reopen, macro):
     """Add ``out``'s children from ``start`` on: (next position, I_* status, found index).
 
     A* lowers a state's depth when it finds a shorter way; ``reopen``: an expanded state goes back
     to be expanded again (needed for shortest lines), else only states not yet expanded move.
+    ``macro``: a new state a quiet move made (``out.quiet``) joins the walk queue, not the heap.
     """
     end = out.meta[0]
     ti, _, to = t
@@ -265,7 +269,8 @@ def insert(t, s, st, c, out, start, budget, strategy, weight, reopen):
         if count >= len(s.parent) or 2 * (count + 1) > len(s.table):
             return o, I_GROW, -1
         if (strategy >= ASTAR and s.meta[M_HEAP] >= len(s.heap_key)) or \
-                (strategy == DFS and s.meta[M_DFS] >= len(s.dfs)):
+                (strategy == DFS and s.meta[M_DFS] >= len(s.dfs)) or \
+                (macro and s.meta[M_WALK_END] >= len(s.dfs)):
             return o, I_GROW_HEAP, -1
         for w in range(s.words.shape[1]):
             s.words[count, w] = src[row, w]
@@ -279,7 +284,10 @@ def insert(t, s, st, c, out, start, budget, strategy, weight, reopen):
             s.meta[M_DEEPEST] = g
         if strategy <= DFS and ti[win + result]:
             return o + 1, I_FOUND, count
-        if strategy >= ASTAR:
+        if macro and out.quiet[o] and result == 0:
+            s.dfs[s.meta[M_WALK_END]] = count
+            s.meta[M_WALK_END] += 1
+        elif strategy >= ASTAR:
             heap_push(s, priority(strategy, weight, g, out.h[o]), count)
         elif strategy == DFS and result == 0:
             s.dfs[s.meta[M_DFS]] = count
@@ -296,9 +304,23 @@ def next_batch(t, s, strategy, limit, order):
 
     Best-first and A* test for a win when a state is popped (so A* lines are shortest when the
     heuristic is admissible); a win popped behind other states goes back for the next batch.
+    States in the walk queue (a macro search's) come first, and alone: the heap waits until the
+    walks from the states it gave are all expanded (none of them is a win: those go to the heap).
     """
     n = 0
     rmask = np.uint64(RESULT_MASK)
+    while n < limit and s.meta[M_WALK_HEAD] < s.meta[M_WALK_END]:
+        idx = s.dfs[s.meta[M_WALK_HEAD]]
+        s.meta[M_WALK_HEAD] += 1
+        if not s.closed[idx]:
+            s.closed[idx] = 1
+            order[n] = idx
+            n += 1
+    if s.meta[M_WALK_HEAD] == s.meta[M_WALK_END]:
+        s.meta[M_WALK_HEAD] = 0
+        s.meta[M_WALK_END] = 0
+    if n > 0:
+        return n, -1
     if strategy == DFS:
         while n < limit and s.meta[M_DFS] > 0:
             s.meta[M_DFS] -= 1

@@ -34,7 +34,7 @@ class PackedRun:
     def __init__(self, probe: Engine, *, strategy: str, player: str | None,
                  heuristic: str | None = None, weight: int = 1, jobs: int = 1,
                  plain: bool = False, keyed: bool = False, goal: bool = True,
-                 max_states: int = 10**9, max_memory: int | None = None) -> None:
+                 max_states: int = 10**9, max_memory: int | None = None, macro: bool = False) -> None:
         probe.run_to_choice()
         layers = probe._board.layers
         if layers is None or probe.rows == 0 or probe.cols == 0:
@@ -64,7 +64,7 @@ class PackedRun:
         quiet = any(kind == H_REACH for _, kind in terms)  # a walk's steps keep their value
         self.search = Search(self.tables, layout, strategy=strategy, weight=weight, jobs=jobs,
                              plain=expander, max_states=max_states, max_memory=max_memory, rng0=rng0,
-                             quiet=quiet)
+                             quiet=quiet, macro=macro)
         root = self._root(probe)
         h = 0
         if quiet:  # what the start's quiet children take

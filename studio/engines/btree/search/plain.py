@@ -173,8 +173,10 @@ class PlainExpander:
                     return q
                 used = self.pack(out, o, used)
                 out.parent[o], out.choice[o] = p, i
+                out.quiet[o] = 0
                 if kept and self._settled(out.words[o]) == kept:
                     out.h[o] = hv[p]
+                    out.quiet[o] = 1
                 elif want_h:
                     frame = (int(out.words[o, 0]) >> FRAME_SHIFT) & FRAME_MASK
                     cols = self.layout.shapes[0][2]

@@ -58,7 +58,7 @@ def _store(cap: int, width: int, heap: int, scored: bool) -> k.Store:
 def _children(cap: int, width: int, enc: int) -> k.Children:
     z = np.zeros
     return k.Children(words=z((cap, width), np.uint64), parent=z(cap, np.int32), choice=z(cap, np.int32),
-                      h=z(cap, np.int32), stk=z(cap, np.int32), slen=z(cap, np.int32),
+                      h=z(cap, np.int32), quiet=z(cap, np.uint8), stk=z(cap, np.int32), slen=z(cap, np.int32),
                       sdata=z(cap * enc, np.int32), meta=z(4, np.int64), full=z((1, width), np.uint64))
 
 
@@ -82,11 +82,14 @@ class Search:
         max_states, max_memory: limits (states; bytes of the search's arrays).
         rng0: the RNG used to expand states stored without one (see ``layout``).
         quiet: quiet moves keep their parent's value (``quiet``; the value is ``reach``).
+        macro: with ``quiet``, a state a quiet move makes joins the walk queue (``kernels``),
+            expanded before the heap's next state: a popped state's walks are searched whole.
     """
 
     def __init__(self, tables: Any, layout: Layout, *, strategy: str = "bfs", weight: int = 1,
                  jobs: int = 1, plain: PlainExpander | None = None, max_states: int = 10**9,
-                 max_memory: int | None = None, rng0: float = 0.0, quiet: bool = False) -> None:
+                 max_memory: int | None = None, rng0: float = 0.0, quiet: bool = False,
+                 macro: bool = False) -> None:
         self.t = tables
         self.tk = tables.kernel
         self.layout = layout
@@ -97,6 +100,7 @@ class Search:
         self.max_memory = max_memory
         self.want_h = self.strategy >= k.ASTAR
         self.quiet = quiet and self.want_h
+        self.macro = self.quiet and macro
         width = layout.width
         self.enc = int(tables.dims[4]) * (5 + int(tables.dims[5]))
         self.chunks = collapse.chunks(width, layout.header)
@@ -296,7 +300,7 @@ class Search:
                 buf, pos = self.pending[0]
                 pos, status, found = k.insert(self.tk, self.store, self.stacks, self.chunks, buf, pos,
                                               target - self.count, self.strategy, self.weight,
-                                              self.weight == 1)
+                                              self.weight == 1, self.macro)
                 self.pending[0][1] = pos
                 if status == k.I_OK:
                     self.pending.pop(0)

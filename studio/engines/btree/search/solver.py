@@ -196,6 +196,7 @@ def solve(
     max_seconds: float | None = None,
     max_memory: int | None = None,
     path: str = "auto",
+    macro: bool = False,
 ) -> SolveResult:
     """A winning choice sequence from the engine's state (of ``player`` if given).
 
@@ -221,6 +222,11 @@ def solve(
         path: ``auto`` (the kernel when numba loads), ``kernel`` (the kernel even as plain
             Python: tests), ``plain`` (engine expansions of packed states) or ``reference``
             (the snapshot search).
+        macro: for ``astar``/``best`` with the ``reach`` value: search macro moves, as Sokoban
+            solvers search pushes rather than steps: the states a walk from a popped state
+            reaches (quiet moves, see ``search.quiet``) are all expanded before the heap gives
+            the next one, so the heap orders only moves that change the board. The lines are
+            the same kind (every step is kept, and replayed); elsewhere it changes nothing.
 
     Returns:
         The result; ``reason`` says why it stopped, ``path`` and ``note`` how it ran.
@@ -247,7 +253,7 @@ def solve(
                 else:
                     run = PackedRun(probe, strategy=strategy, player=player, heuristic=heuristic,
                                     weight=weight, jobs=jobs, plain=kind == "plain", keyed=keyed,
-                                    max_states=max_states, max_memory=max_memory)
+                                    max_states=max_states, max_memory=max_memory, macro=macro)
                     if run.heuristic and f"heuristic: {run.heuristic}" not in notes:
                         notes.append(f"heuristic: {run.heuristic}")
                     if run.pruning and "dead cells" not in " ".join(notes):
