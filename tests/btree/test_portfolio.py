@@ -103,6 +103,11 @@ def test_cli_solve_runs_the_portfolio_by_default(capsys: pytest.CaptureFixture[s
     captured = capsys.readouterr()
     assert "a shortest line" in captured.out and "Found by breadth first" in captured.out
     assert "found a 29-move line, the shortest (breadth first" in captured.err
+    names = [member.name + ":" for member in MEMBERS]
+    reports = [line for line in captured.out.splitlines() if line.startswith(tuple(names))]
+    starts = {len(line) - len(line.split(":", 1)[1].lstrip()) for line in reports}
+    assert len(reports) == 3 and len(starts) == 1  # one column, whatever the names' lengths
+    assert min(starts) > max(len(name) for name in names)  # and a space after each
 
 
 def test_cli_solve_says_when_the_line_is_not_known_to_be_shortest(capsys: pytest.CaptureFixture[str]) -> None:

@@ -103,8 +103,9 @@ def _solve(args: argparse.Namespace) -> int:
     if portfolio is None:
         print(f"Search: {found.report()}")
     else:
-        for member, out in portfolio.members:
-            print(f"{member.name + ':':<16}{out.report()}")
+        width = max(len(member.name) for member, _ in portfolio.members) + 2
+        for member, out in portfolio.members:  # the reports in one column, whatever the names
+            print(f"{member.name + ':':<{width}}{out.report()}")
         if portfolio.found_by:
             print(f"Found by {portfolio.found_by} after {portfolio.found_after or 0:.1f} s "
                   f"(the first line after {portfolio.first_after or 0:.1f} s).")
