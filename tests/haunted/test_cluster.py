@@ -343,3 +343,12 @@ def test_closing_the_local_cluster_first_quiets_its_workers() -> None:
 
         client.run = recording
     assert ran == [(cluster_pool._quiet_shutdown, {next(iter(ran[0][1])): logging.CRITICAL})]
+
+
+@needs_dask
+def test_a_worker_that_does_not_answer_does_not_hold_the_close(monkeypatch) -> None:
+    monkeypatch.setattr(cluster_pool, "QUIET_WAIT", 0.5)
+    with cluster.ClusterPool("local:1") as own:
+        own.client.run = lambda *args, **kwargs: time.sleep(60)  # a worker too busy to answer
+        start = time.monotonic()
+    assert time.monotonic() - start < 20

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -104,6 +105,15 @@ def _quiet_shutdown() -> None:
     way as the scheduler closed logged the closed connection with a traceback, at the end of a
     run that went well (Dask's own race)."""
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
+QUIET_WAIT = 2.0
+"""Seconds a close waits for the local cluster's workers to be quieted."""
+
+
+def _quiet_workers(client: Any) -> None:
+    with suppress(Exception):
+        client.run(_quiet_shutdown)
 
 
 def verdict(state: dict[str, str], require_confinement: bool) -> str:
@@ -209,8 +219,10 @@ class ClusterPool:
         client = getattr(self, "client", None)
         if client is not None:
             if self._cluster is not None:  # ours: its workers are about to lose the scheduler
-                with suppress(Exception):
-                    client.run(_quiet_shutdown)
+                # On a thread, 2 s at most: a worker too busy to answer must not hold the close.
+                quiet = threading.Thread(target=_quiet_workers, args=(client,), daemon=True)
+                quiet.start()
+                quiet.join(QUIET_WAIT)
             client.close()
         if self._cluster is not None:
             self._cluster.close()
