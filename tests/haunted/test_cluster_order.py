@@ -35,6 +35,17 @@ def test_what_each_ai_thought_is_read_from_the_replay() -> None:
     assert thinking(None) == {"A": 0.0, "B": 0.0}
 
 
+def test_a_replay_that_says_what_no_clock_does_counts_for_nothing() -> None:
+    nothing = {"A": 0.0, "B": 0.0}
+    for ms in (float("nan"), float("inf"), -5000.0, "1e999", "soon", [1]):
+        forged = replay(300.0, 5.0)
+        forged["rounds"][1]["turns"][3]["away"]["ms"] = ms
+        assert thinking(forged) == nothing, ms
+    forged = replay(300.0, 5.0)
+    forged["rounds"][0]["home"] = "Z"  # a team that is neither
+    assert thinking(forged) == nothing
+
+
 def test_matches_of_a_slow_entrant_go_first_once_it_was_seen() -> None:
     costs = Costs()
     costs.learn(ROUND[0], 6.5, replay(300.0, 5.0))  # entrant 0 thinks, 1 does not
