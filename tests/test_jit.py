@@ -84,3 +84,54 @@ def test_installed_answers_without_importing_numba() -> None:
     off = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "STUDIO_NO_NUMBA": "1"})
     assert off.stdout.split()[0] == "False", off.stderr
+
+
+def test_numba_cache_dir_is_where_the_studio_caches_its_kernels(tmp_path) -> None:
+    """``NUMBA_CACHE_DIR`` moves the studio's compiled kernels, as the README says: a user with a
+    read-only install names one, an SSH session uses its own temporary folder, and a cold compile
+    is timed with an empty one. The studio's own locators used to come first and keep writing
+    into the install's ``__pycache__``, so the folder named stayed empty."""
+    import subprocess
+    import sys
+
+    if not jit.installed():
+        pytest.skip("numba is not installed: nothing is compiled or cached")
+    code = ("import numpy as np\nfrom studio.engines.btree.search.iheap import improve\n"
+            "mi = np.full(30, -1, np.int64)\nprint(improve(mi, 0, 10, 20, 0, 3, 5))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert out.returncode == 0 and out.stdout.split() == ["1"], out.stderr
+    cached = [path.name for path in tmp_path.rglob("iheap.improve-*")]
+    assert any(name.endswith(".nbi") for name in cached), sorted(p.name for p in tmp_path.rglob("*"))
+    assert any(name.endswith(".nbc") for name in cached), cached
+
+
+def test_a_session_loads_the_kernels_the_install_has_compiled(tmp_path) -> None:
+    """An SSH session's studio names its temp folder in ``STUDIO_NUMBA_COPY`` (``studio.ssh.child``):
+    it and the warm-ups it starts copy the install's compiled kernels there and load them, where
+    each session used to compile its own for a minute of processor time."""
+    import subprocess
+    import sys
+
+    if not jit.installed():
+        pytest.skip("numba is not installed: nothing is compiled or cached")
+    from numba.core import caching
+
+    from studio.engines.btree.search import iheap
+
+    code = ("import numpy as np\nfrom studio.engines.btree.search.iheap import improve\n"
+            "mi = np.full(30, -1, np.int64)\nprint(improve(mi, 0, 10, 20, 0, 3, 5))")
+    env = {key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", jit.COPY_ENV)}
+    install = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert install.stdout.split() == ["1"], install.stderr  # compiled (or loaded) where the install keeps it
+    session = tmp_path / "session"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env={**env, jit.COPY_ENV: str(session)})
+    assert out.stdout.split() == ["1"], out.stderr
+    copied = {path.name: path.read_bytes() for path in session.rglob("iheap.improve-*.nbc")}
+    assert copied, sorted(p.name for p in session.rglob("*"))
+    installed = {}
+    for folder in jit.cache_sources(caching, iheap.improve.py_func, iheap.__file__):
+        for path in Path(folder).glob("iheap.improve-*.nbc"):
+            installed.setdefault(path.name, path.read_bytes())
+    assert all(installed.get(name) == data for name, data in copied.items())  # copies, not compiled anew

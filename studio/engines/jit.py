@@ -15,6 +15,10 @@ import threading
 from typing import Any, Callable
 
 _LOCK = threading.Lock()
+COPY_ENV = "STUDIO_NUMBA_COPY"
+"""A folder to copy the studio's compiled kernels into and load them from, as
+:func:`sandbox_cache` asks (which wins), for this process and those it starts: an SSH session's
+studio and its warm-ups."""
 _state: dict[str, Any] = {}
 
 
@@ -54,7 +58,7 @@ def _track_dependencies() -> None:
     of their package. numba-internal API: if it moved, caching keeps numba's own stamps.
     """
     try:
-        from numba.core import caching  # noqa: PLC0415
+        from numba.core import caching, config  # noqa: PLC0415
     except ImportError:
         return
     root = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -71,8 +75,14 @@ def _track_dependencies() -> None:
 
     try:
         bases = (caching.InTreeCacheLocator, caching.UserWideCacheLocator)
+        # NUMBA_CACHE_DIR first, as numba's own order has it: ahead of it, the in-tree locator
+        # took every kernel it could write, and the folder a user (or an SSH session, or a cold
+        # compile measured) named was never used.
+        named = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
+        if getattr(config, "CACHE_DIR", ""):
+            bases = (named,) + bases
         ours = [type(f"Studio{base.__name__}", (Studio, base), {}) for base in bases]
-        copy_to = _state.get("copy_to")
+        copy_to = _state.get("copy_to") or os.environ.get(COPY_ENV)
         if copy_to:
             ours.insert(0, _copying_locator(Studio, caching, copy_to))
         # ``_CacheImpl`` became ``CacheImpl`` in numba 0.61: without this lookup the stamps
