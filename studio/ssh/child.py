@@ -65,6 +65,14 @@ def main() -> int:
             guard = access.file_guard(person, root.resolve())
             if guard is not None:
                 served.guard_with(guard)
+        if temp is not None:
+            from studio.engines import jit
+
+            # The install's compiled kernels, copied into the session's own folder and loaded
+            # from there, by this process and the warm-ups it starts (``jit.COPY_ENV``): a
+            # confined session cannot write the install's cache, and compiling them anew took
+            # a minute of processor time per session, per student.
+            os.environ[jit.COPY_ENV] = str(temp / "numba")
         _abi, _error = confine(root.resolve(), temp)  # the server's start line said which
     from studio.cli import main as studio_main
 
