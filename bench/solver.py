@@ -3,7 +3,8 @@
 as it was, and which corpus puzzles it solves within 60 s.
 
     .venv/bin/python bench/solver.py [--corpus ../shared/corpus/btree] [--seconds S] [--quick]
-                                     [--results [--levels TEXT]] [--jobs N]
+                                     [--results [--levels TEXT]] [--default] [--tail]
+                                     [--jobs N]
 
 Baseline, measured in the same run: the reference search (``path="reference"``: the solver as
 it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the same time.
@@ -17,6 +18,11 @@ it was, Engine snapshots keyed by ``Engine.key()``), on the same level for the s
 * ``default`` (with ``--default``, and only it): each corpus Sokoban and Block Dude level as
   ``studio solve LEVEL`` with no flags runs it (the portfolio, 60 s), against breadth first alone
   for 60 s (the default before it) in the same run.
+* ``tail`` (with ``--tail``, and only it): how much of Block Dude 8, the one corpus level the
+  default does not solve, it does solve: from positions along the level's known 485-move line
+  (``tests/btree/test_blockdude_8_line.py``), 25 moves from the end, then 20 moves further back
+  each time until the default finds no line within 60 s. A yardstick for work on the solver: the
+  level is solved when the row from move 0 is.
 * ``results`` (with ``--results``; up to three minutes per level): the bundled Sokoban and every
   corpus Block Dude and Sokoban level with ``--jobs`` threads, 60 s per try, trying what a user
   would in turn: breadth first, then A*, then A* with weight 2 and 3, then greedy best-first, until
@@ -32,6 +38,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -165,6 +172,40 @@ def measure_default(corpus: Path, only: str | None = None) -> list[str]:
     return lines
 
 
+def measure_tail(corpus: Path, seconds: float = 60.0) -> list[str]:
+    """The default solver from positions along Block Dude 8's known line, end first (see the
+    module docstring); stops at the first position it finds no line from."""
+    from studio.engines.btree.search.portfolio import solve_portfolio
+    from tests.btree.test_blockdude_8_line import LINE, buttons
+
+    presses = buttons(LINE)
+    prog = program(corpus, "games_yaml__blockdude_levels__blockdude_8")
+    lines = []
+    left = 25
+    while True:
+        at = max(0, len(presses) - left)
+        engine = Engine(prog)
+        engine.seed(0)
+        engine.run_to_choice()
+        for button in presses[:at]:
+            engine.choose(engine.choices_by_button[button])
+            engine.run_to_choice()
+        first = threading.Event()  # the first line answers the question: no shorter one sought
+        out = solve_portfolio(engine, max_seconds=seconds, cancel=first, on_line=lambda _found: first.set())
+        states = sum(result.states for _, result in out.members)
+        where = f"from move {at} ({len(presses) - at} moves left):"
+        if out.best.found:
+            lines.append(f"  {where:<34}{len(out.best.choices)} moves by {out.found_by} after "
+                         f"{out.found_after:.1f} s ({states:,} states)")
+        else:
+            lines.append(f"  {where:<34}no line in {seconds:g} s ({states:,} states)")
+            break
+        if at == 0:
+            break
+        left += 20
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "btree")
@@ -174,6 +215,8 @@ def main() -> None:
     parser.add_argument("--levels", default=None, metavar="TEXT", help="--results, --default: only levels naming TEXT")
     parser.add_argument("--default", action="store_true",
                         help="only `studio solve LEVEL` with no flags (the portfolio) against breadth first alone")
+    parser.add_argument("--tail", action="store_true",
+                        help="only the default on Block Dude 8 from positions along its known line, end first")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="threads for the parallel runs")
     args = parser.parse_args()
     if not (args.corpus / "expanded").exists():
@@ -187,6 +230,10 @@ def main() -> None:
         print("== the default: the portfolio (breadth first, A* w3, best first over macro moves side by "
               "side) against breadth first alone, 60 s each")
         print("\n".join(measure_default(args.corpus, args.levels)))
+        return
+    if args.tail:
+        print("== the default (60 s) on Block Dude 8 from positions along its known line, end first")
+        print("\n".join(measure_tail(args.corpus)))
         return
     print(f"== rate: breadth-first states/s, {seconds:g} s per level and path")
     print("\n".join(measure_rate(args.corpus, seconds, args.jobs)[0]))
