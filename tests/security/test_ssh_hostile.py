@@ -179,8 +179,11 @@ async def test_a_huge_window_and_an_unread_socket_keep_the_server_bounded(
     await terminal.wait_for("Good Game")
     [session] = server.sessions
     transport = session.connection.conn._transport
-    # Small kernel buffers on the client's side, so that the socket fills in seconds, not minutes.
+    # Small kernel buffers on both sides, so that the socket fills in seconds, not minutes: with
+    # the server's send buffer at its default (megabytes), a machine busy with other tests drew
+    # too few frames in 90 s to fill it (CI, 2026-11-29: "never held; 0 bytes wait").
     terminal.conn.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     terminal.conn._transport.pause_reading()  # not one more byte read from the socket
     backlog = [0]
     sizes = iter(range(10**6))
