@@ -86,6 +86,11 @@ def test_installed_answers_without_importing_numba() -> None:
     assert off.stdout.split()[0] == "False", off.stderr
 
 
+_ONE_KERNEL = ("import numpy as np\nfrom studio.engines.btree.search.iheap import improve\n"
+               "mi = np.full(30, -1, np.int64)\nprint(improve(mi, 0, 10, 20, 0, 3, 5))")
+"""A subprocess that runs one small studio kernel (compiled, or loaded from a cache)."""
+
+
 def test_numba_cache_dir_is_where_the_studio_caches_its_kernels(tmp_path) -> None:
     """``NUMBA_CACHE_DIR`` moves the studio's compiled kernels, as the README says: a user with a
     read-only install names one, an SSH session uses its own temporary folder, and a cold compile
@@ -96,9 +101,7 @@ def test_numba_cache_dir_is_where_the_studio_caches_its_kernels(tmp_path) -> Non
 
     if not jit.installed():
         pytest.skip("numba is not installed: nothing is compiled or cached")
-    code = ("import numpy as np\nfrom studio.engines.btree.search.iheap import improve\n"
-            "mi = np.full(30, -1, np.int64)\nprint(improve(mi, 0, 10, 20, 0, 3, 5))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+    out = subprocess.run([sys.executable, "-c", _ONE_KERNEL], capture_output=True, text=True, timeout=300,
                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
     assert out.returncode == 0 and out.stdout.split() == ["1"], out.stderr
     cached = [path.name for path in tmp_path.rglob("iheap.improve-*")]
@@ -119,19 +122,21 @@ def test_a_session_loads_the_kernels_the_install_has_compiled(tmp_path) -> None:
 
     from studio.engines.btree.search import iheap
 
-    code = ("import numpy as np\nfrom studio.engines.btree.search.iheap import improve\n"
-            "mi = np.full(30, -1, np.int64)\nprint(improve(mi, 0, 10, 20, 0, 3, 5))")
     env = {key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", jit.COPY_ENV)}
-    install = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    install = subprocess.run([sys.executable, "-c", _ONE_KERNEL], capture_output=True, text=True, timeout=300,
+                             env=env)
     assert install.stdout.split() == ["1"], install.stderr  # compiled (or loaded) where the install keeps it
     session = tmp_path / "session"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
-                         env={**env, jit.COPY_ENV: str(session)})
-    assert out.stdout.split() == ["1"], out.stderr
+    out = subprocess.run([sys.executable, "-c", _ONE_KERNEL], capture_output=True, text=True, timeout=300,
+                         env={**env, jit.COPY_ENV: str(session), "NUMBA_DEBUG_CACHE": "1"})
+    assert out.stdout.splitlines()[-1] == "1", out.stderr
     copied = {path.name: path.read_bytes() for path in session.rglob("iheap.improve-*.nbc")}
     assert copied, sorted(p.name for p in session.rglob("*"))
     installed = {}
     for folder in jit.cache_sources(caching, iheap.improve.py_func, iheap.__file__):
         for path in Path(folder).glob("iheap.improve-*.nbc"):
             installed.setdefault(path.name, path.read_bytes())
-    assert all(installed.get(name) == data for name, data in copied.items())  # copies, not compiled anew
+    assert all(installed.get(name) == data for name, data in copied.items())  # the install's own files
+    cache = [line for line in out.stdout.splitlines() if line.startswith("[cache]")]
+    assert any("data loaded from" in line and str(session) in line for line in cache), cache
+    assert not any("data saved to" in line for line in cache), cache  # loaded, not compiled anew
