@@ -6,7 +6,9 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from studio.commands import command
@@ -100,6 +102,35 @@ def _serve(args: argparse.Namespace) -> int:
                             roster_line))
 
 
+_WARM = ("import os, runpy, sys\nos.nice(10)\n"
+         "for module in sys.argv[1:]:\n    runpy.run_module(module, run_name='__main__')")
+"""The warm-up: each module given, as ``python -m`` runs it, niced below the sessions."""
+
+
+def _warm_kernels() -> subprocess.Popen[bytes] | None:
+    """Compile the solver's and the simulator's numba kernels once, niced, in the background.
+
+    Sessions load copies of the kernels the install has compiled (``studio.ssh.child``); on an
+    install where nothing has run yet, every session would compile its own on its first solve,
+    a minute of processor time each, all at once when a class starts. Where they are compiled
+    this only checks, in a second or two. None where numba is not installed.
+    """
+    from studio.engines import jit
+    from studio.sessions import warmup
+
+    if not jit.installed():
+        return None
+    try:
+        warm = subprocess.Popen([sys.executable, "-P", "-c", _WARM, warmup.SOLVER, warmup.HAUNTED],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    except OSError:
+        return None  # the sessions compile what they need, as without it
+    # Reaped when it ends, not when the server does: no <defunct> line under the server meanwhile.
+    threading.Thread(target=warm.wait, name="kernel warm-up", daemon=True).start()
+    return warm
+
+
 async def _run(server, key_line: str, roster_line: str) -> int:
     from studio.ssh.jail import availability, undumpable
 
@@ -111,6 +142,7 @@ async def _run(server, key_line: str, roster_line: str) -> int:
     except OSError as exc:
         return _fail(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc} "
                      "(choose another --port)")
+    warm = _warm_kernels()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -125,6 +157,9 @@ async def _run(server, key_line: str, roster_line: str) -> int:
           + (f"studio: keys allowed: {config.authorized_keys}\n" if config.roster is None else "")
           + f"studio: {roster_line}\n"
           f"studio: sessions read and write only inside {config.folder}: {availability()}\n"
+          + ("studio: compiling the solver's and simulator's kernels for the sessions in the "
+             "background, niced (once per install; a check of a second or two after that)\n"
+             if warm is not None else "") +
           f"studio: connect with: ssh -t -p {server.port} {host}\n"
           "studio: ctrl+c stops the server and every session", file=sys.stderr, flush=True)
     if config.host not in ("127.0.0.1", "::1", "localhost"):
@@ -133,4 +168,8 @@ async def _run(server, key_line: str, roster_line: str) -> int:
     await stop.wait()
     print("studio: stopping: ending every session", file=sys.stderr, flush=True)
     await server.close()
+    if warm is not None and warm.poll() is None:
+        warm.terminate()  # numba writes its cache atomically: the next start compiles the rest
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            warm.wait(5)
     return 0

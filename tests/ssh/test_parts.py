@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.engines import jit
 from studio.engines.haunted.ai import landlock
 from studio.ssh import hostkey
 from studio.ssh.pty_process import PtyProcess, descendants
@@ -129,10 +130,12 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
                                                       client_key) -> None:
     authorized = tmp_path / "authorized_keys"
     authorized.write_bytes(client_key.export_public_key())
+    # An empty numba cache: the server's warm-up compiles, and is still at it while we look.
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "studio", "serve", "--ssh", str(shared), "--port", "0",
         "--authorized-keys", str(authorized), "--max-sessions", "2",
-        env={**ENV, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state")},
+        env={**ENV, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+             "NUMBA_CACHE_DIR": str(tmp_path / "numba")},
         stderr=asyncio.subprocess.PIPE, cwd=tmp_path, start_new_session=True)
     try:
         lines = []
@@ -149,10 +152,19 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
         port = int(lines[-1].split("-p ")[1].split()[0])
         terminal = await RemoteTerminal.open(port, client_key)
         await terminal.wait_for("Hello World", "Shared")
-        [child] = descendants(server.pid)
+        below = {pid: _command_line(pid) for pid in descendants(server.pid)}
+        [child] = [pid for pid, line in below.items() if "studio.ssh.child" in line]
+        warming = [pid for pid, line in below.items() if "runpy" in line]
+        if jit.installed():  # compiling the kernels the sessions load copies of, below them
+            assert "compiling the solver's and simulator's kernels for the sessions" in text
+            [warm] = warming
+            assert _nice(warm) >= _nice(server.pid) + 10, below
+        else:
+            assert warming == [] and "kernels" not in text
         server.send_signal(signal.SIGTERM)  # ctrl+c or a service manager stopping it
         assert await asyncio.wait_for(server.wait(), 30) == 0
         assert not alive(child)
+        assert not any(alive(pid) for pid in warming)  # a stopped server leaves no compile running
         rest = (await server.stderr.read()).decode()
         assert "ended=server stopped" in rest
         await terminal.close()
@@ -160,6 +172,17 @@ async def test_studio_serve_ssh_from_the_command_line(tmp_path: Path, shared: Pa
         if server.returncode is None:
             os.killpg(server.pid, signal.SIGKILL)
             await server.wait()
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _nice(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[16])
 
 
 def test_a_roster_with_a_mistake_stops_the_start_naming_the_file_and_field(
