@@ -195,6 +195,24 @@ def test_solver_running_with_a_line_found(snap_compare, bt_folder: Path, monkeyp
                         run_before=_held_solver(monkeypatch, 4.0, shown))
 
 
+def test_solver_done_without_a_line(snap_compare, bt_folder: Path, monkeypatch) -> None:
+    """All at once, its minute up with no line: the count shown is breadth first's, and says so,
+    with what the three searches did together under it (the progress had counted them all)."""
+    from studio.engines.btree.search.portfolio import Member, PortfolioResult
+    from studio.engines.btree.search.solver import SolveResult
+
+    def shown(screen) -> None:
+        screen._progress(screen.job, 2_400_000, 417)
+        members = [(Member("bfs", share=0.25), SolveResult(False, states=284_000, depth=36, reason="time")),
+                   (Member("astar", 3), SolveResult(False, states=1_210_000, depth=354, reason="time")),
+                   (Member("best", macro=True), SolveResult(False, states=1_300_000, depth=417, reason="time"))]
+        screen.job.portfolio = PortfolioResult(best=members[0][1], members=members, elapsed=60.0, reason="time")
+        screen._finished(screen.job, members[0][1])
+
+    assert snap_compare(studio_app(bt_folder / "sokoban.toml"), terminal_size=SMALL,
+                        run_before=_held_solver(monkeypatch, 60.0, shown))
+
+
 def test_tree_editor_export_dialog(snap_compare, bt_folder: Path) -> None:
     assert snap_compare(studio_app(bt_folder / "tic-tac-toe.toml"), terminal_size=SMALL,
                         run_before=keys("x"))

@@ -280,3 +280,27 @@ async def test_a_line_found_on_the_plain_path_is_kept_when_the_kernel_gets_ready
         assert solver.job is not job and solver.job.path != "plain"  # nothing found: over
         await pilot.press("escape")
         await _done(pilot, solver)
+
+
+async def test_all_at_once_without_a_line_says_whose_count_it_shows_and_all_of_theirs(
+        bt_folder: Path, monkeypatch) -> None:
+    """The progress counts every search's states; the end shows one search's (the finder's, the
+    same from run to run). With no line, the count used to drop at the end for no reason given
+    (Block Dude 8: 712,000 at 20 s, 284,000 at the minute): it now says whose it is, and what
+    all the searches did together."""
+    import shutil
+
+    from studio.engines.btree.search import portfolio
+
+    monkeypatch.setattr(portfolio, "DEFAULT_SECONDS", 0.05)  # crypt's line takes best first 79,000 states
+    shutil.copy(Path(__file__).resolve().parents[2] / "games" / "crypt.toml", bt_folder / "crypt.toml")
+    app = studio_app(bt_folder / "crypt.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        solver = await solved(pilot, app)
+        assert solver.outcome == "no win found within a minute", solver.outcome
+        members = solver.job.portfolio.members
+        assert solver.all_states == sum(out.states for _, out in members) >= solver.states
+        assert solver.shown_by == "breadth first" and solver.states == members[0][1].states
+        text = solver.query_one("#report").text
+        assert f"states explored    {solver.states:,} by breadth first" in text
+        assert f"{solver.all_states:,} by all the searches together" in text

@@ -91,6 +91,8 @@ class SolverScreen(BtreeScreen):
         self.started = self.ended = time.perf_counter()
         self.states = 0
         self.depth = 0
+        self.shown_by = ""  # whose search the states and depth are, once all at once has ended
+        self.all_states = 0  # every search's states together, where none found a line
         self.done = False
         self.outcome = ""
 
@@ -139,6 +141,12 @@ class SolverScreen(BtreeScreen):
         self.states, self.depth = result.states, result.depth  # as `studio solve` reports them
         method = METHODS[self.method]
         portfolio = job.portfolio  # the states shown: its finder's, as above
+        if portfolio is not None:
+            # The progress counted every search; the end shows one (the finder's, which is the
+            # same from run to run), so it says whose, and with no line what all of them did.
+            self.shown_by = next((member.name for member, out in portfolio.members if out is result), "")
+            if not result.found:
+                self.all_states = sum(out.states for _, out in portfolio.members)
         if getattr(result, "cancelled", False) and not result.found:
             self.outcome = "cancelled"
         elif result.found:
@@ -166,7 +174,7 @@ class SolverScreen(BtreeScreen):
         styles = self.styles_ui
         end = self.ended if self.done else time.perf_counter()  # a finished search's time stands
         elapsed = max(end - self.started, 1e-6)
-        rate = self.states / elapsed
+        rate = (self.all_states or self.states) / elapsed  # with no line, what all the searches did
         method = METHODS[self.method]
         lines = [
             Text("A search for a winning line from the current position; the game's", styles.muted),
@@ -174,7 +182,12 @@ class SolverScreen(BtreeScreen):
             Text(""),
             Text.assemble((f"method             {method.name}", styles.text),
                           (f" · {method.promise}", styles.muted)),
-            Text(f"states explored    {self.states:,}", styles.text),
+            Text.assemble((f"states explored    {self.states:,}", styles.text),
+                          (f" by {self.shown_by}" if self.done and self.shown_by else "", styles.muted)),
+        ]
+        if self.done and self.all_states:
+            lines.append(Text(f"{'':<{LABEL}}{self.all_states:,} by all the searches together", styles.muted))
+        lines += [
             Text(f"states per second  {rate:,.0f}", styles.text),
             Text(f"depth              {self.depth}", styles.text),
             Text(f"time               {elapsed:.1f} s", styles.text),
