@@ -32,3 +32,22 @@ def test_preload_imports_a_module_once_off_the_calling_thread(tmp_path, monkeypa
         time.sleep(0.01)
     assert sys.modules["slow_to_import"].IMPORTED_ON == "preload slow_to_import"
     assert "slow_to_import" in warmup._preloaded
+
+
+def _plant_studio(folder) -> None:
+    """A ``studio`` package someone left in a shared folder: importing it leaves a mark."""
+    planted = folder / "studio"
+    planted.mkdir()
+    (planted / "__init__.py").write_text(
+        f"open({str(folder / 'PLANTED-RAN')!r}, 'w').write('the planted studio ran')\n")
+
+
+def test_a_warm_up_never_runs_a_studio_package_left_in_the_working_folder(tmp_path, monkeypatch) -> None:
+    """The warm-up process used to put its working folder first on its path: a studio opened in
+    a shared folder (``cd class; studio .``) ran whatever ``studio`` package someone had left
+    there, as the person at the keyboard, on the first solve."""
+    _plant_studio(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    process = warmup._start("studio.engines.jit")  # any studio module: the import is the attack
+    assert process is not None and process.wait(timeout=120) == 0
+    assert not (tmp_path / "PLANTED-RAN").exists()

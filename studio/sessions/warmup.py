@@ -81,7 +81,9 @@ def prepare(module: str, timeout: float = 300.0) -> bool:
 def _start(module: str) -> subprocess.Popen[bytes] | None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     try:
-        return subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.DEVNULL,
+        # -P: never the working folder on the path, where anyone who writes in it (a shared
+        # class folder) could leave a ``studio`` package to be run in its place.
+        return subprocess.Popen([sys.executable, "-P", "-m", module], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     except OSError:
         return None  # cannot start one: the next search compiles on its own thread

@@ -64,3 +64,28 @@ def test_a_finishing_runner_lets_go_then_looks_once_more(tmp_path: Path) -> None
     run_settled(folder, play, pending)
     assert seen == [True, True]  # played twice, holding the lock each time
 
+
+
+def test_the_runner_never_runs_a_studio_package_left_in_the_project_folder(tmp_path: Path) -> None:
+    """The runner starts in the project's folder, where students submit: a ``studio`` package
+    left there was what ``python -m studio`` ran, as the teacher, at the next submission."""
+    import re
+    import time
+
+    from tests.test_warmup import _plant_studio
+
+    model = competition(tmp_path)
+    _plant_studio(tmp_path)
+    said = queue_catch_up(model, tmp_path / "cup.toml")
+    pid = int(re.search(r"process (\d+)", said).group(1))
+    end = time.monotonic() + 300
+    while True:  # the runner is this process's child: its exit status says it ran to its end
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        assert time.monotonic() < end, "the runner did not end"
+        time.sleep(0.05)
+    # The project was never saved: the studio that ran is ours if it says so in its own words.
+    log = (ladder_folder(tmp_path) / "runner.log").read_text()
+    assert os.waitstatus_to_exitcode(status) == 1 and "cup.toml: no such file" in log, log
+    assert not (tmp_path / "PLANTED-RAN").exists()

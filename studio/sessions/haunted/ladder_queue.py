@@ -73,7 +73,9 @@ def queue_catch_up(model: HauntedModel, project_file: Path) -> str:
             return "the ladder's runner at work plays the new matches too"
         with open(folder / LOG, "ab") as log:
             process = subprocess.Popen(  # noqa: S603 - our own command, a fixed argument list
-                [sys.executable, "-m", "studio", "ladder", str(Path(project_file).resolve()),
+                # -P: the project's folder, where students submit, is the runner's working
+                # folder: a ``studio`` package left there must not be what runs.
+                [sys.executable, "-P", "-m", "studio", "ladder", str(Path(project_file).resolve()),
                  "--quiet"], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                 start_new_session=True, cwd=model.folder, env={**os.environ})
     except OSError as exc:
