@@ -135,6 +135,18 @@ def test_a_session_gets_a_clean_environment() -> None:
     assert session_env("xterm; rm -rf /", {})["TERM"] == "xterm-256color"
 
 
+def test_a_client_cannot_name_where_a_session_loads_compiled_code_from() -> None:
+    """``STUDIO_NUMBA_COPY`` and ``NUMBA_CACHE_DIR`` say where a process loads machine code from;
+    a client sending them (``ssh -o SetEnv=...``) must not reach the session, whose own temp folder
+    the server names (``studio.ssh.session``, ``studio.ssh.child``)."""
+    from studio.engines import jit
+
+    hostile = {jit.COPY_ENV: "/tmp/mine", "NUMBA_CACHE_DIR": "/tmp/mine", "PYTHONPATH": "/tmp/mine",
+               "PYTHONSTARTUP": "/tmp/mine/x.py"}
+    env = session_env("xterm", hostile, {"PATH": "/bin"})
+    assert not any("/tmp/mine" in value for value in env.values()), env
+
+
 async def test_beyond_max_sessions_a_login_is_told_the_server_is_full(make_server,
                                                                      client_key) -> None:
     server = await make_server(max_sessions=1)
